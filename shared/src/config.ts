@@ -1,0 +1,234 @@
+/**
+ * Configuration: `toolschema.config.json` (read by the server and the CLI) and the `toolschema.*` VS Code
+ * settings share these keys. A bad file yields diagnostics on the file itself; linting goes on with defaults.
+ */
+import Ajv, { type ErrorObject } from 'ajv';
+import { ToolDocument, nodeAtPointer, child, pointerOf, valueOf, type Node } from './document';
+import type { Finding, Profile, SeveritySetting } from './types';
+import { SEVERITY_SETTINGS, PROFILES } from './types';
+import type { VerbKind } from './text';
+
+export const CONFIG_FILE_NAME = 'toolschema.config.json';
+
+export interface Budgets {
+  /** Characters; description-too-long. */
+  descriptionLength: number;
+  /** Words; description-too-short. */
+  descriptionMinWords: number;
+  /** Tools in one file; toolset-size. */
+  toolsetSize: number;
+}
+
+export interface Config {
+  /** `auto` picks each tool's profile from its dialect. */
+  profile: 'auto' | Profile;
+  rules: Record<string, SeveritySetting>;
+  /** Globs of tool files (relative to the workspace root). */
+  files: string[];
+  /** Globs never linted. */
+  ignore: string[];
+  /** Extra verbs accepted at the start of tool names, by kind. */
+  verbs: Record<VerbKind, string[]>;
+  budgets: Budgets;
+}
+
+export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
+  profile: 'auto',
+  rules: {},
+  files: ['**/*.tool.json'],
+  ignore: ['**/node_modules/**'],
+  verbs: { query: [], mutation: [], action: [] },
+  budgets: { descriptionLength: 1024, descriptionMinWords: 8, toolsetSize: 20 },
+});
+
+export function defaultConfig(): Config {
+  return {
+    profile: DEFAULT_CONFIG.profile,
+    rules: {},
+    files: [...DEFAULT_CONFIG.files],
+    ignore: [...DEFAULT_CONFIG.ignore],
+    verbs: { query: [], mutation: [], action: [] },
+    budgets: { ...DEFAULT_CONFIG.budgets },
+  };
+}
+
+/** JSON Schema of the configuration file (also contributed to VS Code for completion and hover). */
+export const CONFIG_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'toolschema configuration',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    profile: {
+      description: 'Provider profile whose name rules, strict-mode subset and limits apply. "auto" (default) picks it per tool from the tool\'s shape.',
+      enum: ['auto', ...PROFILES],
+      default: 'auto',
+    },
+    rules: {
+      description: 'Severity per rule id: off, hint, info, warning or error.',
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][a-z0-9-]*$' },
+      additionalProperties: { enum: [...SEVERITY_SETTINGS] },
+    },
+    files: {
+      description: 'Globs of tool files, relative to the workspace root. Default: ["**/*.tool.json"].',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+    },
+    ignore: {
+      description: 'Globs never linted. Default: ["**/node_modules/**"].',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+    },
+    verbs: {
+      description: 'Extra verbs accepted at the start of tool names, by kind (query, mutation, action), or a list (kind action).',
+      oneOf: [
+        { type: 'array', items: { type: 'string', pattern: '^[A-Za-z]+$' } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            query: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z]+$' } },
+            mutation: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z]+$' } },
+            action: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z]+$' } },
+          },
+        },
+      ],
+    },
+    budgets: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        descriptionLength: { description: 'Maximum characters in a tool description (description-too-long). Default 1024.', type: 'integer', minimum: 1 },
+        descriptionMinWords: { description: 'Minimum words in a tool description (description-too-short). Default 8.', type: 'integer', minimum: 1 },
+        toolsetSize: { description: 'Maximum tools in one file (toolset-size). Default 20.', type: 'integer', minimum: 1 },
+      },
+    },
+  },
+} as const;
+
+let validateConfigSchema: ReturnType<Ajv['compile']> | undefined;
+
+export interface ConfigProblem {
+  message: string;
+  pointer: string;
+}
+
+/**
+ * Validates a raw configuration value; returns the problems and a config built from the valid parts over
+ * `base` (an invalid key keeps its default, so one typo does not switch everything off).
+ */
+export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { config: Config; problems: ConfigProblem[] } {
+  validateConfigSchema ??= new Ajv({ allErrors: true, strict: false }).compile(CONFIG_SCHEMA);
+  const problems: ConfigProblem[] = [];
+  if (!validateConfigSchema(raw)) {
+    for (const e of validateConfigSchema.errors ?? []) problems.push({ message: configErrorMessage(e), pointer: errorPointer(e) });
+  }
+  const config: Config = { ...base, rules: { ...base.rules }, budgets: { ...base.budgets }, verbs: { ...base.verbs } };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { config, problems: problems.slice(0, 1) };
+  const bad = (p: string) => problems.some((x) => x.pointer === p || x.pointer.startsWith(p + '/'));
+  const r = raw as Record<string, unknown>;
+  if (typeof r.profile === 'string' && !bad('/profile')) config.profile = r.profile as Config['profile'];
+  if (r.rules && typeof r.rules === 'object') {
+    for (const [id, sev] of Object.entries(r.rules as Record<string, unknown>)) {
+      if (typeof sev === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(sev)) config.rules[id] = sev as SeveritySetting;
+    }
+  }
+  if (Array.isArray(r.files) && !bad('/files')) config.files = r.files as string[];
+  if (Array.isArray(r.ignore) && !bad('/ignore')) config.ignore = r.ignore as string[];
+  if (!bad('/verbs')) {
+    if (Array.isArray(r.verbs)) config.verbs = { query: [], mutation: [], action: r.verbs as string[] };
+    else if (r.verbs && typeof r.verbs === 'object') {
+      const v = r.verbs as Partial<Record<VerbKind, string[]>>;
+      config.verbs = { query: v.query ?? [], mutation: v.mutation ?? [], action: v.action ?? [] };
+    }
+  }
+  if (r.budgets && typeof r.budgets === 'object') {
+    for (const k of ['descriptionLength', 'descriptionMinWords', 'toolsetSize'] as const) {
+      const v = (r.budgets as Record<string, unknown>)[k];
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 1) config.budgets[k] = v;
+    }
+  }
+  return { config, problems };
+}
+
+function errorPointer(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `${e.instancePath}/${String((e.params as { additionalProperty: string }).additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return e.instancePath;
+}
+
+function configErrorMessage(e: ErrorObject): string {
+  const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'The configuration';
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = (e.params as { additionalProperty: string }).additionalProperty;
+      const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
+      return `Unknown setting "${key}"; it is ignored. Known settings here: ${known}.`;
+    }
+    case 'enum': {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
+      if (e.instancePath.startsWith('/rules/')) return `${where}: unknown severity; use one of ${allowed}. The rule keeps its default.`;
+      return `${where} must be one of ${allowed}; the default is used.`;
+    }
+    case 'type':
+      return `${where} must be ${(e.params as { type: string }).type === 'array' ? 'an array' : `of type ${(e.params as { type: string }).type}`}; the default is used.`;
+    case 'pattern':
+      if (e.instancePath.startsWith('/rules')) return `${where} is not a rule id.`;
+      return `${where} must be a single word of letters; it is ignored.`;
+    case 'minimum':
+      return `${where} must be at least ${(e.params as { limit: number }).limit}; the default is used.`;
+    case 'oneOf':
+      return `${where} must be a list of verbs or an object {"query": [...], "mutation": [...], "action": [...]}; it is ignored.`;
+    default:
+      return `${where} ${e.message ?? 'is invalid'}; the default is used.`;
+  }
+}
+
+/**
+ * Reads a configuration file's text. Problems (bad JSON, unknown keys, bad values, unknown rule ids) come
+ * back as findings of rule `config-invalid` on the file itself; the returned config falls back to defaults.
+ */
+export function parseConfigText(uri: string, text: string, knownRules: ReadonlySet<string>, base?: Config): { config: Config; findings: Finding[] } {
+  const doc = new ToolDocument(uri, text);
+  const findings: Finding[] = [];
+  const report = (node: Node | undefined, message: string, offset = node?.offset ?? 0, length = node?.length ?? 1) => {
+    findings.push({
+      rule: 'config-invalid',
+      messageId: 'invalid',
+      message,
+      severity: 'error',
+      tool: null,
+      pointer: node ? pointerOf(node) : '',
+      range: doc.rangeOf(offset, length),
+      offset,
+      length,
+    });
+  };
+  if (doc.refused) {
+    report(undefined, 'The configuration file is too large or too deeply nested to read; defaults are used.');
+    return { config: base ?? defaultConfig(), findings };
+  }
+  for (const p of doc.syntaxProblems) report(undefined, `${p.message} The configuration is not read; defaults are used.`, p.offset, Math.max(1, p.length));
+  if (doc.syntaxProblems.length > 0 || !doc.tree) {
+    if (!doc.tree && doc.syntaxProblems.length === 0) report(undefined, 'The configuration file is empty; defaults are used.');
+    return { config: base ?? defaultConfig(), findings };
+  }
+  const raw = valueOf(doc.tree);
+  const { config, problems } = resolveConfig(raw, base);
+  for (const p of problems) {
+    const node = nodeAtPointer(doc.tree, p.pointer);
+    const target = node?.parent?.type === 'property' && p.message.startsWith('Unknown setting') ? node.parent.children?.[0] : node;
+    report(target ?? doc.tree, p.message);
+  }
+  const rules = child(doc.tree, 'rules');
+  if (rules?.type === 'object') {
+    for (const prop of rules.children ?? []) {
+      const k = prop.children?.[0];
+      if (k && typeof k.value === 'string' && !knownRules.has(k.value)) {
+        report(k, `Unknown rule id "${k.value}"; run "toolschema --list-rules" for the list.`);
+      }
+    }
+  }
+  return { config, findings };
+}

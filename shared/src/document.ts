@@ -1,0 +1,304 @@
+/**
+ * A parsed tool file: the text, the jsonc-parser tree (parsed once, with offsets), and the one place where
+ * nodes become ranges and RFC 6901 pointers. Nothing here knows about rules.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Position, Range } from './types';
+
+export type { Node } from 'jsonc-parser';
+
+export interface SyntaxProblem {
+  message: string;
+  offset: number;
+  length: number;
+}
+
+/** Files above this size are not linted rule by rule (one diagnostic instead); see README "Limits". */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Nesting above this depth is reported and the file is not linted rule by rule. */
+export const MAX_NESTING = 512;
+
+export class ToolDocument {
+  readonly tree: Node | undefined;
+  readonly syntaxProblems: SyntaxProblem[] = [];
+  /** Set when the file was not parsed (too large, too deep). */
+  readonly refused: 'size' | 'depth' | undefined;
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly uri: string, readonly text: string) {
+    if (text.length > MAX_FILE_BYTES) {
+      this.refused = 'size';
+      return;
+    }
+    if (maxDepth(text) > MAX_NESTING) {
+      this.refused = 'depth';
+      return;
+    }
+    const errors: ParseError[] = [];
+    this.tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
+    for (const e of errors) {
+      this.syntaxProblems.push({ message: syntaxMessage(e, text), offset: e.offset, length: e.length });
+    }
+  }
+
+  positionAt(offset: number): Position {
+    const starts = this.getLineStarts();
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo]! };
+  }
+
+  offsetAt(position: Position): number {
+    const starts = this.getLineStarts();
+    if (position.line >= starts.length) return this.text.length;
+    if (position.line < 0) return 0;
+    const start = starts[position.line]!;
+    const next = position.line + 1 < starts.length ? starts[position.line + 1]! : this.text.length;
+    return Math.max(start, Math.min(start + position.character, next));
+  }
+
+  rangeOf(offset: number, length: number): Range {
+    return { start: this.positionAt(offset), end: this.positionAt(offset + length) };
+  }
+
+  nodeRange(node: Node): Range {
+    return this.rangeOf(node.offset, node.length);
+  }
+
+  private getLineStarts(): number[] {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const t = this.text;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13) {
+          if (t.charCodeAt(i + 1) === 10) i++;
+          starts.push(i + 1);
+        }
+      }
+      this.lineStarts = starts;
+    }
+    return this.lineStarts;
+  }
+}
+
+/** Bracket depth outside strings; a cheap pre-check so the recursive parser never sees hostile nesting. */
+export function maxDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) {
+      if (depth > 0) depth--;
+    }
+  }
+  return max;
+}
+
+function syntaxMessage(e: ParseError, text: string): string {
+  const code = printParseErrorCode(e.error);
+  switch (code) {
+    case 'InvalidCommentToken':
+      return 'Comments are not allowed in JSON: the host program reading this file with JSON.parse will fail. Remove the comment.';
+    case 'CommaExpected':
+      return 'Expected a comma between items. Add the missing comma.';
+    case 'PropertyNameExpected':
+      return 'Expected a property name in double quotes (check for a trailing comma or an unquoted key).';
+    case 'ValueExpected':
+      return text.slice(e.offset, e.offset + 1) === '}' || text.slice(e.offset, e.offset + 1) === ']'
+        ? 'Trailing comma: remove it (JSON does not allow a comma before a closing bracket).'
+        : 'Expected a JSON value here.';
+    case 'ColonExpected':
+      return 'Expected a colon after the property name.';
+    case 'CloseBraceExpected':
+      return 'Expected "}" to close the object (the file may be truncated).';
+    case 'CloseBracketExpected':
+      return 'Expected "]" to close the array (the file may be truncated).';
+    case 'EndOfFileExpected':
+      return 'Unexpected content after the end of the JSON value.';
+    case 'UnexpectedEndOfString':
+      return 'Unterminated string: add the closing double quote.';
+    case 'InvalidEscapeCharacter':
+      return 'Invalid escape sequence in a string.';
+    case 'InvalidUnicode':
+      return 'Invalid \\u escape in a string.';
+    case 'InvalidCharacter':
+      return 'Invalid character in a string (control characters must be escaped).';
+    case 'InvalidSymbol':
+      return 'Invalid symbol: not valid JSON.';
+    case 'InvalidNumberFormat':
+      return 'Invalid number format.';
+    default:
+      return `Invalid JSON (${code}).`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node helpers. Property nodes have children [keyNode, valueNode].
+
+/** The property node (key + value) for `key` in an object node. */
+export function propertyNode(obj: Node | undefined, key: string): Node | undefined {
+  if (!obj || obj.type !== 'object' || !obj.children) return undefined;
+  let found: Node | undefined;
+  for (const p of obj.children) {
+    const k = p.children?.[0];
+    if (k && k.value === key) found = p; // last one wins, as JSON.parse does
+  }
+  return found;
+}
+
+/** The value node for `key` in an object node. */
+export function child(obj: Node | undefined, key: string): Node | undefined {
+  return propertyNode(obj, key)?.children?.[1];
+}
+
+export function keyNodeOf(obj: Node | undefined, key: string): Node | undefined {
+  return propertyNode(obj, key)?.children?.[0];
+}
+
+export function str(node: Node | undefined): string | undefined {
+  return node && node.type === 'string' ? (node.value as string) : undefined;
+}
+
+export function bool(node: Node | undefined): boolean | undefined {
+  return node && node.type === 'boolean' ? (node.value as boolean) : undefined;
+}
+
+export function num(node: Node | undefined): number | undefined {
+  return node && node.type === 'number' ? (node.value as number) : undefined;
+}
+
+export function isObject(node: Node | undefined): node is Node {
+  return !!node && node.type === 'object';
+}
+
+export function isArray(node: Node | undefined): node is Node {
+  return !!node && node.type === 'array';
+}
+
+/** Each property of an object as [key, keyNode, valueNode]. */
+export function* entries(obj: Node | undefined): Generator<[string, Node, Node]> {
+  if (!obj || obj.type !== 'object' || !obj.children) return;
+  for (const p of obj.children) {
+    const k = p.children?.[0];
+    const v = p.children?.[1];
+    if (k && v && typeof k.value === 'string') yield [k.value, k, v];
+  }
+}
+
+export function elements(arr: Node | undefined): Node[] {
+  return arr && arr.type === 'array' && arr.children ? arr.children : [];
+}
+
+/** Strings of a string array (non-strings skipped). */
+export function stringItems(arr: Node | undefined): string[] {
+  const out: string[] = [];
+  for (const e of elements(arr)) if (e.type === 'string') out.push(e.value as string);
+  return out;
+}
+
+/** RFC 6901 pointer of a node (value nodes; for a key node, the pointer of its property). */
+export function pointerOf(node: Node): string {
+  const segs: string[] = [];
+  let n: Node | undefined = node;
+  if (n.parent?.type === 'property' && n.parent.children?.[0] === n) n = n.parent.children?.[1] ?? n.parent;
+  while (n && n.parent) {
+    const p: Node = n.parent;
+    if (p.type === 'property') {
+      segs.push(String(p.children?.[0]?.value ?? ''));
+      n = p.parent;
+    } else if (p.type === 'array') {
+      segs.push(String(p.children ? p.children.indexOf(n) : 0));
+      n = p;
+    } else {
+      n = p;
+    }
+  }
+  let out = '';
+  for (let i = segs.length - 1; i >= 0; i--) out += '/' + segs[i]!.replace(/~/g, '~0').replace(/\//g, '~1');
+  return out;
+}
+
+/** The node at an RFC 6901 pointer below `root`. */
+export function nodeAtPointer(root: Node | undefined, pointer: string): Node | undefined {
+  if (pointer === '') return root;
+  let n = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!n) return undefined;
+    if (n.type === 'object') n = child(n, seg);
+    else if (n.type === 'array') n = n.children?.[Number(seg)];
+    else return undefined;
+  }
+  return n;
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The plain value of a node. Safe for hostile keys: objects are built with defineProperty, so a
+ * `__proto__` key is an ordinary own property and never changes a prototype. Depth is bounded.
+ */
+export function valueOf(node: Node | undefined, maxDepthLeft = 256): JsonValue | undefined {
+  if (!node) return undefined;
+  switch (node.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return node.value as JsonValue;
+    case 'null':
+      return null;
+    case 'array': {
+      if (maxDepthLeft <= 0) return [];
+      const out: JsonValue[] = [];
+      for (const c of node.children ?? []) {
+        const v = valueOf(c, maxDepthLeft - 1);
+        if (v !== undefined) out.push(v);
+      }
+      return out;
+    }
+    case 'object': {
+      const out: { [key: string]: JsonValue } = {};
+      if (maxDepthLeft <= 0) return out;
+      for (const p of node.children ?? []) {
+        const k = p.children?.[0];
+        const v = valueOf(p.children?.[1], maxDepthLeft - 1);
+        if (k && typeof k.value === 'string' && v !== undefined) {
+          Object.defineProperty(out, k.value, { value: v, enumerable: true, writable: true, configurable: true });
+        }
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The JSON type name of a node as a JSON Schema would call it. */
+export function jsonTypeOf(node: Node): 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' | 'unknown' {
+  switch (node.type) {
+    case 'number':
+      return Number.isInteger(node.value) ? 'integer' : 'number';
+    case 'string':
+    case 'boolean':
+    case 'null':
+    case 'array':
+    case 'object':
+      return node.type;
+    default:
+      return 'unknown';
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The rule module shape: metadata (section, default severity, docs, fixability, messages) beside a `create`
+ * that returns visitors. The engine walks each tool once and calls the visitors; rules report nodes, and the
+ * engine turns nodes into ranges and pointers in one place (document.ts).
+ */
+import type { Node, ToolDocument } from './document';
+import type { Config } from './config';
+import type { ToolInfo } from './discover';
+import type { RuleMeta, Severity } from './types';
+import type { SchemaVisit, PropertyVisit } from './schemaWalk';
+import type { VerbKind } from './text';
+
+export interface Report {
+  /** The offending node: a key node (the key is highlighted) or a value node. */
+  node: Node;
+  messageId: string;
+  data?: Record<string, string | number>;
+  /** Severity for this report when the user has not configured the rule (a rule may report two levels). */
+  severity?: Severity;
+  /** The tool the report is about; defaults to the tool being visited, null for file-level reports. */
+  tool?: ToolInfo | null;
+}
+
+/** What other files of the workspace define (empty when linting one file alone). */
+export interface WorkspaceIndex {
+  /** URIs of other files defining a tool with this name. */
+  definitions(name: string): readonly string[];
+}
+
+export const EMPTY_INDEX: WorkspaceIndex = { definitions: () => [] };
+
+export interface FileContext {
+  doc: ToolDocument;
+  config: Config;
+  tools: readonly ToolInfo[];
+  /** Tool names defined in this file. */
+  names: ReadonlySet<string>;
+  /** Name prefixes shared by several tools of the file (namespaces such as `github_`). */
+  namespaces: ReadonlySet<string>;
+  /** Verbs added by configuration. */
+  extraVerbs: ReadonlyMap<string, VerbKind>;
+  workspace: WorkspaceIndex;
+}
+
+export interface RuleContext extends FileContext {
+  report(r: Report): void;
+}
+
+export interface RuleVisitor {
+  /** Once per tool, before its schema is walked. */
+  tool?(tool: ToolInfo): void;
+  /** Every schema object of the tool's parameter schema, the root first. */
+  schema?(s: SchemaVisit, tool: ToolInfo): void;
+  /** Every entry of every `properties` map of the parameter schema. */
+  property?(p: PropertyVisit, tool: ToolInfo): void;
+  /** Once per file, after every tool. */
+  fileEnd?(tools: readonly ToolInfo[]): void;
+}
+
+export interface RuleModule {
+  id: string;
+  meta: RuleMeta;
+  create(ctx: RuleContext): RuleVisitor;
+}
+
+/** Typed helper: the message ids used by `report` must exist in `meta.messages`. */
+export function defineRule<M extends string>(rule: {
+  id: string;
+  meta: Omit<RuleMeta, 'messages'> & { messages: Record<M, string> };
+  create(ctx: Omit<RuleContext, 'report'> & { report(r: Report & { messageId: M }): void }): RuleVisitor;
+}): RuleModule {
+  return rule as unknown as RuleModule;
+}

@@ -1,0 +1,197 @@
+/**
+ * Words in identifiers and descriptions, the verb lexicon (with the query / mutation / action kinds of
+ * SPEC Service rule 4) and small English helpers. Shared by the name, description, type and purpose rules.
+ */
+
+export type VerbKind = 'query' | 'mutation' | 'action';
+
+/** Splits an identifier in any case style into lower-case words: `getUserInfo`, `get-user.info` → get,user,info. */
+export function identWords(name: string): string[] {
+  const out: string[] = [];
+  for (const part of name.split(/[^A-Za-z0-9]+/)) {
+    if (!part) continue;
+    // camelCase / PascalCase / digits boundaries: "getHTTPResponse2" → get, http, response, 2
+    const pieces = part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g);
+    if (pieces) for (const p of pieces) out.push(p.toLowerCase());
+  }
+  return out;
+}
+
+/** snake_case form of an identifier. */
+export function toSnakeCase(name: string): string {
+  return identWords(name).join('_');
+}
+
+export const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+const QUERY = `get list query search find count read fetch lookup look retrieve show view describe check
+  browse inspect introspect explore scan peek preview poll watch monitor track verify validate test compare
+  diff estimate calculate compute convert translate summarize analyze analyse extract parse detect classify
+  predict recommend suggest resolve explain locate identify measure evaluate score rank sort filter match
+  download load export print render plot visualize visualise display lint review audit lookup geocode
+  transcribe recognize ocr forecast research discover query_ fetch_ see determine infer interpret
+  tell ask answer solve simulate plan think reason aggregate sum average tally collect gather crawl scrape
+  sample`;
+const MUTATION = `create add insert update set delete remove edit write modify patch put upload rename move
+  copy append prepend save store register unregister assign unassign attach detach link unlink tag untag
+  label archive unarchive restore reset clear purge flush clean drop truncate replace upsert merge import
+  enable disable toggle mark unmark star unstar pin unpin like unlike follow unfollow subscribe unsubscribe
+  block unblock ban unban grant revoke approve reject accept decline close reopen open lock unlock publish
+  unpublish commit push fork rebase revert rollback configure init initialize provision install uninstall
+  upgrade downgrade scale resize rotate crop format sync mute unmute invite kick book reserve order purchase
+  buy sell pay refund transfer withdraw deposit charge cancel_ apply fill set_ change adjust increment
+  decrement allocate deallocate populate generate compose draft fix annotate comment reply react vote rate
+  review_ post enroll join leave share unshare hide unhide protect unprotect encrypt decrypt sign`;
+const ACTION = `send run start stop cancel execute trigger invoke call launch kill restart reboot shutdown
+  pause resume play skip deploy build compile notify alert email message ping navigate click type press
+  hover drag drop scroll tap swipe select submit wait sleep dispatch emit broadcast publish_ schedule
+  process handle perform do make use manage operate act speak say capture screenshot record take snap
+  login logout authenticate authorize connect disconnect open_ close_ exec spawn evaluate_ render_ focus
+  go visit dial chat reply_ forward escalate request ask_ queue enqueue dequeue retry rerun test_ commit_
+  speak listen translate_ convert_ turn switch set_ flash blink`;
+
+const VERB_KIND = new Map<string, VerbKind>();
+function addVerbs(list: string, kind: VerbKind): void {
+  for (const w of list.split(/\s+/)) {
+    const v = w.replace(/_$/, '');
+    if (v && !VERB_KIND.has(v)) VERB_KIND.set(v, kind);
+  }
+}
+addVerbs(QUERY, 'query');
+addVerbs(MUTATION, 'mutation');
+addVerbs(ACTION, 'action');
+// Predicates read state: is_x, has_x, can_x (query).
+for (const v of ['is', 'has', 'can', 'should', 'does', 'exists', 'contains']) VERB_KIND.set(v, 'query');
+
+/** The kind of a verb, or undefined when the word is not a known verb. `extra` adds verbs from configuration. */
+export function verbKind(word: string, extra?: ReadonlyMap<string, VerbKind>): VerbKind | undefined {
+  const w = word.toLowerCase();
+  return extra?.get(w) ?? VERB_KIND.get(w);
+}
+
+export function isVerb(word: string, extra?: ReadonlyMap<string, VerbKind>): boolean {
+  return verbKind(word, extra) !== undefined;
+}
+
+/** Verbs that delete or overwrite data (destructive mutations). */
+export const DESTRUCTIVE_VERBS = new Set(['delete', 'remove', 'drop', 'truncate', 'purge', 'clear', 'destroy', 'erase', 'wipe', 'reset', 'overwrite', 'kill', 'revoke', 'ban']);
+
+/** Common English stop words, ignored when comparing descriptions with names. */
+export const STOP_WORDS = new Set(
+  `a an the of for to in on at by with from and or this that these those it its is are be been being as
+  into onto about over under via per some any all each every your you user users their them given specified
+  provided new current based using use used`.split(/\s+/),
+);
+
+/** A crude singular form, enough to compare `records`/`record`, `entries`/`entry`. */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  if (/(ss|us|is)$/.test(w)) return w;
+  if (w.endsWith('ies')) return w.slice(0, -3) + 'y';
+  if (/(ches|shes|xes|zes|sses)$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s')) return w.slice(0, -1);
+  return w;
+}
+
+/** A crude stem for comparing a description's verbs with a name's: gets→get, searching→search. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('es') && /(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  return w;
+}
+
+/** Words of free text (letters and digits), lower-cased. */
+export function textWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
+
+/**
+ * Approximate word count of a description. Scripts written without spaces (Chinese, Japanese, Korean) count
+ * one word per two characters, so a well-written description in those languages is not called short.
+ */
+export function wordCount(text: string): number {
+  const cjk = text.match(CJK)?.length ?? 0;
+  const rest = text.replace(CJK, ' ');
+  const words = rest.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu)?.length ?? 0;
+  return words + Math.ceil(cjk / 2);
+}
+
+/** The first sentence-ish line of a description, for messages. */
+export function excerpt(text: string, max = 60): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? one.slice(0, max - 1) + '…' : one;
+}
+
+/** Splits a tool name into its verb, object words and namespace prefix. */
+export interface NameParts {
+  words: string[];
+  /** Index of the verb in `words`, or -1. */
+  verbIndex: number;
+  verb: string | undefined;
+  kind: VerbKind | undefined;
+  /** Words after the verb. */
+  object: string[];
+  /** Words before the verb (a namespace such as `github_` in `github_create_issue`). */
+  namespace: string[];
+}
+
+/**
+ * Reads a tool name: the last dotted segment is the tool (BFCL `math.factorial`, MCP `server.tool`), a
+ * leading namespace word is allowed when a verb follows it and is not the last word.
+ */
+export function nameParts(name: string, extra?: ReadonlyMap<string, VerbKind>, namespaces?: ReadonlySet<string>): NameParts {
+  const lastSegment = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) || name : name;
+  const words = identWords(lastSegment);
+  let verbIndex = -1;
+  if (words.length > 0 && isVerb(words[0]!, extra)) verbIndex = 0;
+  else {
+    // Namespace prefix: words shared with sibling tools, or one word followed by a verb that has an object.
+    let i = 0;
+    while (i < words.length - 1 && namespaces?.has(words.slice(0, i + 1).join('_'))) i++;
+    if (i > 0 && i < words.length && isVerb(words[i]!, extra)) verbIndex = i;
+    else if (words.length >= 3 && isVerb(words[1]!, extra)) verbIndex = 1;
+  }
+  const verb = verbIndex >= 0 ? words[verbIndex] : undefined;
+  return {
+    words,
+    verbIndex,
+    verb,
+    kind: verb ? verbKind(verb, extra) : undefined,
+    object: verbIndex >= 0 ? words.slice(verbIndex + 1) : words,
+    namespace: verbIndex > 0 ? words.slice(0, verbIndex) : [],
+  };
+}
+
+/** Prefixes (joined words) shared by at least two tool names in a file: their namespace. */
+export function sharedPrefixes(names: readonly string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const n of names) {
+    const w = identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n);
+    for (let i = 1; i < w.length; i++) {
+      const p = w.slice(0, i).join('_');
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+  }
+  const out = new Set<string>();
+  for (const [p, c] of counts) if (c >= 2) out.add(p);
+  return out;
+}
+
+/** Renders `{{key}}` placeholders. */
+export function interpolate(template: string, data: Record<string, string | number> | undefined): string {
+  if (!data) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => (k in data ? String(data[k]) : m));
+}
+
+/** Quoted, comma-joined list for messages: "a", "b" and "c". */
+export function humanList(items: readonly string[], quote = '"'): string {
+  const q = items.map((i) => `${quote}${i}${quote}`);
+  if (q.length <= 1) return q.join('');
+  return q.slice(0, -1).join(', ') + ' and ' + q[q.length - 1];
+}
