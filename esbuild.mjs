@@ -38,8 +38,15 @@ generateRuleIndex();
 if (process.argv.includes('--index-only')) process.exit(0);
 
 const sourcemap = process.env.TOOLSCHEMA_SOURCEMAP === '1';
-const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'], logLevel: 'warning', legalComments: 'none' };
-const shebang = { js: '#!/usr/bin/env node' };
+// Some dependencies ship ESM that reads import.meta.url; in a CommonJS bundle it is defined from __filename.
+const importMeta = 'var __importMetaUrl = require("url").pathToFileURL(__filename).href;';
+const common = {
+  bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', legalComments: 'none',
+  mainFields: ['module', 'main'], // jsonc-parser and vscode-json-languageservice ship UMD builds that defeat bundlers
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: importMeta },
+};
+const shebang = { js: '#!/usr/bin/env node\n' + importMeta };
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap }),

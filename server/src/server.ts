@@ -1,1 +1,22 @@
-export {};
+/**
+ * toolschema-language-server: the Node entry. `toolschema-language-server --stdio` (any LSP editor), or
+ * node IPC when started by the VS Code client. Everything else is in toolServer.ts.
+ */
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './toolServer';
+
+if (process.argv.includes('--version')) {
+  process.stdout.write('toolschema-language-server\n');
+  process.exit(0);
+}
+if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket=') || a.startsWith('--pipe='))) {
+  process.stderr.write('Usage: toolschema-language-server --stdio\n  Speaks the Language Server Protocol over standard input/output.\n');
+  process.exit(2);
+}
+
+const connection = createConnection(ProposedFeatures.all);
+console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
+console.error = (...args: unknown[]) => connection.console.error(args.map(String).join(' '));
+process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));
+process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? String(e)}`));
+startServer(connection);

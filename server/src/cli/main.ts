@@ -1,1 +1,185 @@
-export {};
+/**
+ * The `toolschema` CLI: `toolschema lint [paths or globs...]`, `--list-rules`, `--explain <rule-id>`.
+ * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isDynamicPattern, globSync } from 'tinyglobby';
+import { lintWorkspace } from '../../../shared/src/linter';
+import { defaultConfig, type Config } from '../../../shared/src/config';
+import { RULES_BY_ID } from '../../../shared/src/rules';
+import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
+import { PROFILES } from '../../../shared/src/types';
+import { displayPath, findConfigFile, findToolFiles, loadConfigFile } from '../files';
+import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
+import pkg from '../../../package.json';
+
+class UsageError extends Error {}
+
+interface LintOptions {
+  format: 'text' | 'json' | 'sarif';
+  config?: string;
+  maxWarnings?: string;
+  listRules?: boolean;
+  explain?: string;
+  profile?: string;
+  color?: boolean;
+}
+
+export interface CliIO {
+  cwd: string;
+  stdout(s: string): void;
+  stderr(s: string): void;
+  isTTY: boolean;
+}
+
+/** Runs the CLI and returns the exit code (never calls process.exit, so tests can drive it in-process). */
+export function runCli(argv: readonly string[], io: CliIO): number {
+  let exitCode = 0;
+  const program = new Command();
+  program
+    .name('toolschema')
+    .description('Lint LLM tool definitions (*.tool.json) against the tool schema design specification.')
+    .version(pkg.version, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  program
+    .command('lint', { isDefault: true })
+    .description('Lint tool files. Default: **/*.tool.json under the current folder (node_modules ignored).')
+    .argument('[paths...]', 'files, folders or globs; a folder is linted as one workspace')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
+    .option('-c, --config <file>', 'configuration file (default: the nearest toolschema.config.json)')
+    .option('--max-warnings <n>', 'exit with code 1 when there are more warnings than this')
+    .addOption(new Option('--profile <profile>', 'provider profile for every tool (overrides the configuration)').choices(['auto', ...PROFILES]))
+    .option('--list-rules', 'list the rules with their default severity and exit')
+    .option('--explain <rule-id>', 'print the documentation of a rule and exit')
+    .option('--no-color', 'disable colours in text output')
+    .exitOverride()
+    .action((paths: string[], opts: LintOptions) => {
+      exitCode = lintCommand(paths, opts, io);
+    });
+
+  try {
+    program.parse(argv as string[], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.stderr(`toolschema: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr(`toolschema: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  return exitCode;
+}
+
+function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
+  if (opts.listRules) {
+    for (const r of rulesInOrder()) io.stdout(`${r.id.padEnd(36)} ${r.meta.defaultSeverity.padEnd(8)} ${fixLabel(r).padEnd(11)} ${r.meta.docs.description}\n`);
+    return 0;
+  }
+  if (opts.explain !== undefined) {
+    const rule = RULES_BY_ID.get(opts.explain);
+    if (!rule) throw new UsageError(`unknown rule "${opts.explain}"; run "toolschema --list-rules" for the list.`);
+    io.stdout(ruleText(rule) + '\n');
+    return 0;
+  }
+  let maxWarnings: number | undefined;
+  if (opts.maxWarnings !== undefined) {
+    maxWarnings = Number(opts.maxWarnings);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer, got "${opts.maxWarnings}".`);
+  }
+
+  // Configuration: --config, or the nearest toolschema.config.json.
+  let config: Config = defaultConfig();
+  const reports: FileReport[] = [];
+  const configPath = opts.config !== undefined ? resolve(io.cwd, opts.config) : findConfigFile(io.cwd);
+  if (configPath) {
+    let loaded;
+    try {
+      loaded = loadConfigFile(configPath);
+    } catch (e) {
+      throw new UsageError(`cannot read configuration file "${opts.config ?? configPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    config = loaded.config;
+    if (loaded.findings.length) reports.push({ path: displayPath(configPath, io.cwd), findings: loaded.findings, tools: 0 });
+  }
+  if (opts.profile) config.profile = opts.profile as Config['profile'];
+
+  const files = resolveInputs(paths, config, io.cwd);
+  const inputs = files.map((f) => {
+    try {
+      return { uri: f, text: readFileSync(f, 'utf8') };
+    } catch (e) {
+      throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  });
+  const internal: string[] = [];
+  const results = lintWorkspace(inputs, { config, onRuleError: (id, e) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`) });
+  for (const r of results) reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
+  if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
+
+  switch (opts.format) {
+    case 'json':
+      io.stdout(formatJson(reports) + '\n');
+      break;
+    case 'sarif':
+      io.stdout(formatSarif(reports, pkg.version) + '\n');
+      break;
+    default:
+      io.stdout(formatText(reports, io.isTTY && opts.color !== false));
+  }
+  const t = totals(reports);
+  if (t.error > 0) return 1;
+  if (maxWarnings !== undefined && t.warning > maxWarnings) {
+    if (opts.format === 'text') io.stdout(`toolschema found too many warnings (maximum: ${maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Files to lint, in a stable order, each once. */
+function resolveInputs(paths: readonly string[], config: Config, cwd: string): string[] {
+  const out = new Set<string>();
+  const inputs = paths.length ? paths : ['.'];
+  for (const p of inputs) {
+    const abs = resolve(cwd, p);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      st = undefined;
+    }
+    if (st?.isDirectory()) {
+      for (const f of findToolFiles(abs, config)) out.add(f);
+    } else if (st?.isFile()) {
+      out.add(abs);
+    } else if (isDynamicPattern(p)) {
+      const matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'] }).sort();
+      if (matches.length === 0) throw new UsageError(`no files match the pattern "${p}".`);
+      for (const f of matches) out.add(f);
+    } else {
+      throw new UsageError(`no such file or folder: "${p}".`);
+    }
+  }
+  if (out.size === 0 && paths.length > 0) {
+    throw new UsageError(`no tool files found in ${paths.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}).`);
+  }
+  return [...out];
+}
+
+if (require.main === module) {
+  const code = runCli(process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    isTTY: !!process.stdout.isTTY,
+  });
+  // Let stdout drain before exiting (large JSON/SARIF outputs through a pipe).
+  process.exitCode = code;
+}

@@ -1,0 +1,140 @@
+/** CLI output formats: text (ESLint "stylish"-like), json (the public contract), sarif (2.1.0). */
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { Finding, Severity } from '../../../shared/src/types';
+import { rulesInOrder, ruleDocUrl, ruleMarkdown } from '../../../shared/src/docs';
+import { RULES } from '../../../shared/src/rules';
+
+export interface FileReport {
+  /** The path as found (relative to the working directory when discovered, as given otherwise). */
+  path: string;
+  findings: Finding[];
+  tools: number;
+}
+
+export interface Totals {
+  error: number;
+  warning: number;
+  info: number;
+  hint: number;
+}
+
+export function totals(files: readonly FileReport[]): Totals {
+  const t: Totals = { error: 0, warning: 0, info: 0, hint: 0 };
+  for (const f of files) for (const d of f.findings) t[d.severity]++;
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------- json
+
+/** The JSON format is a public contract: exactly these keys, zero-based lines and characters as in LSP. */
+export function formatJson(files: readonly FileReport[]): string {
+  return JSON.stringify({
+    version: 1,
+    files: files.map((f) => ({
+      path: f.path,
+      diagnostics: f.findings.map((d) => ({
+        rule: d.rule,
+        severity: d.severity,
+        message: d.message,
+        tool: d.tool,
+        pointer: d.pointer,
+        range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
+      })),
+    })),
+  }, null, 2);
+}
+
+// ---------------------------------------------------------------------------------------------- text
+
+const COLORS = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4, green: 32 } as const;
+
+export function formatText(files: readonly FileReport[], useColor: boolean): string {
+  const c = (code: keyof typeof COLORS, s: string) => (useColor ? `\u001b[${COLORS[code]}m${s}\u001b[0m` : s);
+  const sevColor: Record<Severity, keyof typeof COLORS> = { error: 'red', warning: 'yellow', info: 'cyan', hint: 'gray' };
+  const out: string[] = [];
+  for (const f of files) {
+    if (f.findings.length === 0) continue;
+    out.push('', c('underline', f.path));
+    const rows = f.findings.map((d) => [`${d.range.start.line + 1}:${d.range.start.character + 1}`, d.severity, d.message.replace(/\s*\n\s*/g, ' '), d.rule] as const);
+    const w0 = Math.max(...rows.map((r) => r[0].length));
+    const w1 = Math.max(...rows.map((r) => r[1].length));
+    for (const [pos, sev, msg, rule] of rows) {
+      out.push(`  ${c('gray', pos.padEnd(w0))}  ${c(sevColor[sev], sev.padEnd(w1))}  ${msg}  ${c('gray', rule)}`);
+    }
+  }
+  const t = totals(files);
+  const problems = t.error + t.warning + t.info + t.hint;
+  const toolCount = files.reduce((n, f) => n + f.tools, 0);
+  const scope = `${files.length} file${files.length === 1 ? '' : 's'}, ${toolCount} tool${toolCount === 1 ? '' : 's'}`;
+  out.push('');
+  if (problems === 0) out.push(c('green', `✔ No problems (${scope}).`));
+  else {
+    const parts = [`${t.error} error${t.error === 1 ? '' : 's'}`, `${t.warning} warning${t.warning === 1 ? '' : 's'}`];
+    if (t.info) parts.push(`${t.info} info`);
+    if (t.hint) parts.push(`${t.hint} hint${t.hint === 1 ? '' : 's'}`);
+    const line = `✖ ${problems} problem${problems === 1 ? '' : 's'} (${parts.join(', ')}) in ${scope}.`;
+    out.push(c(t.error ? 'red' : 'yellow', c('bold', line)));
+  }
+  return out.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------------------------- sarif
+
+const SARIF_LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+
+export function formatSarif(files: readonly FileReport[], version: string): string {
+  const rules = rulesInOrder(RULES);
+  const index = new Map(rules.map((r, i) => [r.id, i]));
+  const descriptors: ReportingDescriptor[] = rules.map((r) => ({
+    id: r.id,
+    name: r.id.replace(/(^|-)([a-z0-9])/g, (_m, _d, ch: string) => ch.toUpperCase()),
+    shortDescription: { text: r.meta.docs.description },
+    fullDescription: { text: r.meta.docs.why },
+    helpUri: ruleDocUrl(r.id),
+    help: { text: `${r.meta.docs.description} ${r.meta.docs.why}`, markdown: ruleMarkdown(r) },
+    defaultConfiguration: { level: SARIF_LEVEL[r.meta.defaultSeverity] },
+    properties: { tags: [r.meta.section], fixable: r.meta.fixable || 'none' },
+  }));
+  const results: Result[] = [];
+  for (const f of files) {
+    for (const d of f.findings) {
+      results.push({
+        ruleId: d.rule,
+        ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule)! } : {}),
+        level: SARIF_LEVEL[d.severity],
+        message: { text: d.message },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: encodeURI(f.path.split('\\').join('/')), ...(f.path.startsWith('/') ? {} : { uriBaseId: '%SRCROOT%' }) },
+              region: {
+                startLine: d.range.start.line + 1,
+                startColumn: d.range.start.character + 1,
+                endLine: d.range.end.line + 1,
+                endColumn: d.range.end.character + 1,
+              },
+            },
+            ...(d.pointer || d.tool ? { logicalLocations: [{ ...(d.tool ? { name: d.tool } : {}), fullyQualifiedName: d.pointer || '/', kind: 'member' }] } : {}),
+          },
+        ],
+      });
+    }
+  }
+  const log: Log = {
+    version: '2.1.0',
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    runs: [
+      {
+        tool: { driver: { name: 'toolschema', version, semanticVersion: version, informationUri: 'https://github.com/toolschema/toolschema', rules: descriptors } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(process.cwd()) + '/' } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2);
+}
+
+function pathToFileUri(p: string): string {
+  return 'file://' + encodeURI(p.split('\\').join('/')).replace(/^([^/])/, '/$1');
+}

@@ -1,0 +1,65 @@
+/**
+ * Node-side file access shared by the CLI and the language server: which files are tool files (config
+ * globs), finding them under a folder, and loading toolschema.config.json.
+ */
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { globSync } from 'tinyglobby';
+import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, type Config } from '../../shared/src/config';
+import { RULES_BY_ID } from '../../shared/src/rules';
+import type { Finding } from '../../shared/src/types';
+
+export const KNOWN_RULES: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
+
+/** Tool files under `root` matching the config's `files` globs, minus `ignore` (and always node_modules). */
+export function findToolFiles(root: string, config: Config): string[] {
+  return globSync(config.files, {
+    cwd: root,
+    ignore: [...config.ignore, '**/node_modules/**'],
+    absolute: true,
+    dot: false,
+    followSymbolicLinks: false,
+  }).sort();
+}
+
+/** A matcher telling whether a path (relative to the workspace root) is a tool file under the config. */
+export function toolFileMatcher(config: Config): (relPath: string) => boolean {
+  const isIncluded = picomatch(config.files, { dot: true });
+  const isIgnored = picomatch([...config.ignore, '**/node_modules/**'], { dot: true });
+  return (relPath: string) => {
+    const p = relPath.split(sep).join('/');
+    return isIncluded(p) && !isIgnored(p);
+  };
+}
+
+/** The nearest toolschema.config.json in `dir` or its parents. */
+export function findConfigFile(dir: string): string | undefined {
+  let d = resolve(dir);
+  for (;;) {
+    const p = join(d, CONFIG_FILE_NAME);
+    if (existsSync(p) && statSync(p).isFile()) return p;
+    const up = dirname(d);
+    if (up === d) return undefined;
+    d = up;
+  }
+}
+
+export interface LoadedConfig {
+  config: Config;
+  /** Problems in the configuration file, reported on that file. */
+  findings: Finding[];
+  path: string | undefined;
+}
+
+/** Reads a configuration file; a bad file yields findings and the defaults (never throws for bad content). */
+export function loadConfigFile(path: string, base: Config = defaultConfig()): LoadedConfig {
+  const text = readFileSync(path, 'utf8');
+  const { config, findings } = parseConfigText(path, text, KNOWN_RULES, base);
+  return { config, findings, path };
+}
+
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}

@@ -1,0 +1,310 @@
+/**
+ * LSP wiring only: documents, configuration, diagnostics, hover and the JSON editing features. Every
+ * answer comes from the engine (shared/) or from vscode-json-languageservice; nothing here knows a rule.
+ */
+import {
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+  type Diagnostic,
+  type Hover,
+  TextDocuments,
+  TextDocumentSyncKind,
+  DiagnosticSeverity,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  MarkupKind,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { relative, sep } from 'node:path';
+import { ToolDocument } from '../../shared/src/document';
+import { lintDocument, NameIndex, type FileLint } from '../../shared/src/linter';
+import { discoverTools } from '../../shared/src/discover';
+import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, resolveConfig, type Config } from '../../shared/src/config';
+import { getHover } from '../../shared/src/hover';
+import { ruleDocUrl } from '../../shared/src/docs';
+import { toolFileSchema } from '../../shared/src/toolFileSchema';
+import type { Finding, Severity } from '../../shared/src/types';
+import type { VerbKind } from '../../shared/src/text';
+import { KNOWN_RULES, findConfigFile, toolFileMatcher } from './files';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Finding → LSP Diagnostic: the one conversion (code = rule id, link to the rule's doc). */
+export function toDiagnostic(f: Finding): Diagnostic {
+  return {
+    range: f.range,
+    severity: SEVERITY[f.severity],
+    code: f.rule,
+    codeDescription: { href: ruleDocUrl(f.rule) },
+    source: 'toolschema',
+    message: f.message,
+    data: { pointer: f.pointer, tool: f.tool },
+  };
+}
+
+interface Folder {
+  uri: string;
+  path: string;
+}
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const lints = new Map<string, FileLint & { version: number }>();
+  const pending = new Set<string>();
+  const index = new NameIndex();
+  let folders: Folder[] = [];
+  let hasConfigurationCapability = false;
+  let hasWatchedFilesDynamic = false;
+  let settings: Config = defaultConfig();
+  /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
+  const folderConfigs = new Map<string, { config: Config; configUri: string | undefined }>();
+  let jsonService: JsonLanguageService | undefined;
+
+  const jsonLs = (): JsonLanguageService => {
+    if (!jsonService) {
+      jsonService = getJsonLanguageService({});
+      jsonService.configure({ validate: false, allowComments: false, schemas: [{ uri: 'toolschema://schemas/tool-file.schema.json', fileMatch: ['*'], schema: toolFileSchema() }] });
+    }
+    return jsonService;
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    hasConfigurationCapability = !!caps.workspace?.configuration;
+    hasWatchedFilesDynamic = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
+    const init = params.initializationOptions as { settings?: unknown } | undefined;
+    if (init?.settings) settings = resolveConfig(init.settings).config;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['"', ':'], resolveProvider: false },
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        foldingRangeProvider: true,
+        documentSymbolProvider: true,
+        selectionRangeProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'toolschema-language-server' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
+    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(() => undefined);
+    if (connection.workspace && hasConfigurationCapability) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
+        for (const a of e.added) if (a.uri.startsWith('file:')) folders.push({ uri: a.uri, path: fileURLToPath(a.uri) });
+        void reloadAll();
+      });
+    }
+    await reloadAll();
+  });
+
+  // ------------------------------------------------------------------ configuration
+
+  async function pullSettings(): Promise<void> {
+    if (!hasConfigurationCapability) return;
+    try {
+      const raw: unknown = await connection.workspace.getConfiguration({ section: 'toolschema' });
+      settings = resolveConfig(stripUnset(raw)).config;
+    } catch {
+      // keep the previous settings
+    }
+  }
+
+  function folderOf(uri: string): Folder | undefined {
+    let best: Folder | undefined;
+    for (const f of folders) if (uri.startsWith(f.uri.endsWith('/') ? f.uri : f.uri + '/') && (!best || f.uri.length > best.uri.length)) best = f;
+    return best;
+  }
+
+  /** Reads each folder's toolschema.config.json (the open editor's text wins over the disk). */
+  function loadFolderConfigs(): void {
+    folderConfigs.clear();
+    const configDiagnostics = new Map<string, Diagnostic[]>();
+    for (const f of folders) {
+      const path = findConfigFile(f.path);
+      if (!path) {
+        folderConfigs.set(f.uri, { config: settings, configUri: undefined });
+        continue;
+      }
+      const uri = pathToFileURL(path).href;
+      let text: string | undefined = documents.get(uri)?.getText();
+      if (text === undefined) {
+        try {
+          text = readFileSync(path, 'utf8');
+        } catch {
+          text = undefined;
+        }
+      }
+      if (text === undefined) {
+        folderConfigs.set(f.uri, { config: settings, configUri: undefined });
+        continue;
+      }
+      const { config, findings } = parseConfigText(uri, text, KNOWN_RULES, settings);
+      folderConfigs.set(f.uri, { config, configUri: uri });
+      configDiagnostics.set(uri, findings.map(toDiagnostic));
+    }
+    for (const [uri, diags] of configDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: diags });
+  }
+
+  function configFor(uri: string): Config {
+    const f = folderOf(uri);
+    return (f && folderConfigs.get(f.uri)?.config) || settings;
+  }
+
+  /** Whether a document is a tool file: language tool-json, or a JSON file matching the config's globs. */
+  function isToolDocument(doc: TextDocument): boolean {
+    if (doc.uri.endsWith('/' + CONFIG_FILE_NAME)) return false;
+    if (doc.languageId === 'tool-json' || doc.uri.endsWith('.tool.json')) return true;
+    const f = folderOf(doc.uri);
+    if (!f || !doc.uri.startsWith('file:')) return false;
+    const rel = relative(f.path, fileURLToPath(doc.uri)).split(sep).join('/');
+    return toolFileMatcher(configFor(doc.uri))(rel);
+  }
+
+  async function reloadAll(): Promise<void> {
+    await pullSettings();
+    loadFolderConfigs();
+    for (const d of documents.all()) schedule(d.uri);
+  }
+
+  connection.onDidChangeConfiguration(async (change) => {
+    if (!hasConfigurationCapability) {
+      const s = (change.settings as { toolschema?: unknown } | undefined)?.toolschema;
+      if (s) settings = resolveConfig(stripUnset(s)).config;
+    }
+    await reloadAll();
+  });
+
+  connection.onDidChangeWatchedFiles(async (e) => {
+    if (e.changes.some((c) => c.uri.endsWith('/' + CONFIG_FILE_NAME) && (c.type !== FileChangeType.Changed || !documents.get(c.uri)))) await reloadAll();
+  });
+
+  // ------------------------------------------------------------------ linting
+
+  function schedule(uri: string): void {
+    if (pending.has(uri)) return;
+    pending.add(uri);
+    // Coalesce bursts of changes: lint once, the latest version, after pending messages are read.
+    setImmediate(() => {
+      pending.delete(uri);
+      lintNow(uri);
+    });
+  }
+
+  function lintNow(uri: string): void {
+    const doc = documents.get(uri);
+    if (!doc) return;
+    if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
+      loadFolderConfigs();
+      for (const d of documents.all()) if (d.uri !== uri) schedule(d.uri);
+      return;
+    }
+    if (!isToolDocument(doc)) return;
+    const before = lints.get(uri);
+    if (before && before.version === doc.version) return;
+    const config = configFor(uri);
+    const toolDoc = new ToolDocument(uri, doc.getText());
+    const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
+    const names = discovery.tools.flatMap((t) => (t.name !== undefined ? [t.name] : []));
+    const namesChanged = !before || before.discovery.tools.map((t) => t.name).join('\u0000') !== names.join('\u0000');
+    index.set(uri, names);
+    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
+    lints.set(uri, { ...result, version: doc.version });
+    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: result.findings.map(toDiagnostic) });
+    // Cross-file rules: other open tool files see this file's names.
+    if (namesChanged) for (const other of documents.all()) if (other.uri !== uri && lints.has(other.uri)) relint(other.uri);
+  }
+
+  function relint(uri: string): void {
+    lints.delete(uri);
+    schedule(uri);
+  }
+
+  documents.onDidOpen((e) => schedule(e.document.uri));
+  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidClose((e) => {
+    const had = lints.delete(e.document.uri);
+    index.remove(e.document.uri);
+    if (had) {
+      void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+      for (const other of lints.keys()) relint(other);
+    }
+    if (e.document.uri.endsWith('/' + CONFIG_FILE_NAME)) void reloadAll();
+  });
+
+  /** The lint of the document's current version (computed now if the scheduled one has not run yet). */
+  function currentLint(uri: string): FileLint | undefined {
+    const doc = documents.get(uri);
+    if (!doc || !isToolDocument(doc)) return undefined;
+    const l = lints.get(uri);
+    if (l && l.version === doc.version) return l;
+    lintNow(uri);
+    return lints.get(uri);
+  }
+
+  // ------------------------------------------------------------------ features
+
+  connection.onHover((params): Hover | null => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const lint = currentLint(doc.uri);
+    if (!lint) return null;
+    const config = configFor(doc.uri);
+    const extra = new Map<string, VerbKind>();
+    for (const k of ['query', 'mutation', 'action'] as const) for (const v of config.verbs[k]) extra.set(v.toLowerCase(), k);
+    const h = getHover(lint, doc.offsetAt(params.position), extra);
+    if (!h) return null;
+    return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range };
+  });
+
+  const withJson = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => {
+    const doc = documents.get(uri);
+    if (!doc || !isToolDocument(doc)) return fallback;
+    try {
+      return fn(doc);
+    } catch (e) {
+      connection.console.error(`json language service failed on ${uri}: ${String(e)}`);
+      return fallback;
+    }
+  };
+
+  connection.onCompletion((params) =>
+    withJson(params.textDocument.uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null),
+  );
+  connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => jsonLs().format(doc, undefined, params.options), []));
+  connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => jsonLs().format(doc, params.range, params.options), []));
+  connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
+  connection.onDocumentSymbol((params) => withJson(params.textDocument.uri, (doc) => jsonLs().findDocumentSymbols2(doc, jsonLs().parseJSONDocument(doc)), []));
+  connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions, jsonLs().parseJSONDocument(doc)), []));
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/** VS Code returns every declared setting, with null for unset ones: drop those so defaults apply. */
+function stripUnset(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (v === null || v === undefined) continue;
+    if (k === 'trace' || k === 'enable') continue;
+    out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+/**
+ * A minimal LSP client for tests: spawns the built server (`dist/server/server.js --stdio`) and speaks
+ * JSON-RPC to it with vscode-jsonrpc. Waits on messages (with a timeout), never on sleeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { PublishDiagnosticsParams, InitializeResult } from 'vscode-languageserver-protocol';
+
+export const SERVER = resolve(__dirname, '../../../dist/server/server.js');
+
+export class TestClient {
+  readonly proc: ChildProcess;
+  readonly conn: MessageConnection;
+  /** Every publishDiagnostics received, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly logs: string[] = [];
+  private waiters: { pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  stderr = '';
+
+  constructor(args: string[] = ['--stdio']) {
+    this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.published.push(p);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.pred(p)) {
+          w.resolve(p);
+          return false;
+        }
+        return true;
+      });
+    });
+    this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+    this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.listen();
+  }
+
+  async initialize(rootUri: string | null = null, capabilities: Record<string, unknown> = {}): Promise<InitializeResult> {
+    const result = (await this.conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'root' }] : null,
+      capabilities,
+    })) as InitializeResult;
+    await this.conn.sendNotification('initialized', {});
+    return result;
+  }
+
+  /** Resolves with the first (already received or future) publishDiagnostics matching `pred`. */
+  waitForDiagnostics(pred: (p: PublishDiagnosticsParams) => boolean, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
+    const seen = this.published.find(pred);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for diagnostics; received: ${JSON.stringify(this.published.map((p) => ({ uri: p.uri, version: p.version, n: p.diagnostics.length })))}\nstderr: ${this.stderr}`)), timeoutMs);
+      this.waiters.push({
+        pred,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolvePromise(p);
+        },
+      });
+    });
+  }
+
+  open(uri: string, text: string, languageId = 'tool-json', version = 1): Promise<void> {
+    return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+  }
+
+  change(uri: string, version: number, changes: unknown[]): Promise<void> {
+    return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  async shutdown(): Promise<number | null> {
+    const exited = new Promise<number | null>((r) => this.proc.once('exit', (code) => r(code)));
+    await this.conn.sendRequest('shutdown');
+    await this.conn.sendNotification('exit');
+    const code = await exited;
+    this.conn.dispose();
+    return code;
+  }
+}
