@@ -1,1 +1,141 @@
-export {};
+/**
+ * `npm run bench`: prints, for generated files of 10, 100, 1,000 and 10,000 tools and for the corpus, the
+ * median time of jsonc-parser's parse alone and of the full lint, and their ratio; then the server's
+ * didChange → publishDiagnostics median on the 1,000-tool file beside vscode-json-languageservice's own
+ * parse + doValidation of the same file against the tool-file JSON schema, measured in the same run.
+ */
+import { parseTree } from 'jsonc-parser';
+import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { getLanguageService } from 'vscode-json-languageservice';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { lintText, lintWorkspace } from '../shared/src/linter';
+import { toolFileSchema } from '../shared/src/toolFileSchema';
+import { corpusFiles } from '../tools/corpus';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** A realistic tool (OpenAI Chat Completions shape), about 2 KB, varied by index. */
+export function generatedTool(i: number): unknown {
+  const entity = ['order', 'invoice', 'customer', 'ticket', 'shipment'][i % 5]!;
+  return {
+    type: 'function',
+    function: {
+      name: `get_${entity}_${i}`,
+      description: `Use this when the user asks about one ${entity} they identify by its number (tool ${i}). Returns the ${entity}'s status, dates and amounts. Do not use for lists: use query_${entity}s_${i} instead.`,
+      parameters: {
+        type: 'object',
+        properties: {
+          [`${entity}_id`]: { type: 'string', description: `The ${entity} number, for example "A-${1000 + i}".` },
+          include_history: { type: 'boolean', description: `Whether to include the change history of the ${entity}.` },
+          currency: { type: 'string', enum: ['EUR', 'USD', 'GBP', 'JPY'], description: 'Currency for the amounts in the answer.' },
+          max_events: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'How many history events to return, from 1 to 100.' },
+          fields: { type: 'array', items: { type: 'string', enum: ['status', 'dates', 'amounts', 'lines', 'notes'] }, description: 'Which parts of the record to return; all when omitted.' },
+          locale: { type: 'string', description: `Language for human-readable texts, as a BCP 47 tag such as "fr-FR" (record ${i}).` },
+        },
+        required: [`${entity}_id`],
+        additionalProperties: false,
+      },
+    },
+  };
+}
+
+export function generatedFile(n: number): string {
+  return JSON.stringify(Array.from({ length: n }, (_, i) => generatedTool(i)), null, 2);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function time(fn: () => void, runs: number): number {
+  const out: number[] = [];
+  fn(); // warm-up
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    fn();
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return median(out);
+}
+
+const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8) + ' ms';
+
+async function serverLatency(text: string, edits: number): Promise<number> {
+  const proc = spawn(process.execPath, [resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const waiting = new Map<number, () => void>();
+  conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
+    if (p.version !== undefined) waiting.get(p.version)?.();
+  });
+  conn.listen();
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await conn.sendNotification('initialized', {});
+  const uri = 'file:///bench/tools.tool.json';
+  const published = (v: number) => new Promise<void>((r) => waiting.set(v, r));
+  let p = published(1);
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tool-json', version: 1, text } });
+  await p;
+  // One-character edits inside a description in the middle of the file, as a user types.
+  const at = text.indexOf('Returns the', Math.floor(text.length / 2));
+  const before = text.slice(0, at).split('\n');
+  const pos = { line: before.length - 1, character: before[before.length - 1]!.length };
+  const out: number[] = [];
+  for (let v = 2; v < edits + 2; v++) {
+    p = published(v);
+    const t = process.hrtime.bigint();
+    await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ range: { start: pos, end: pos }, text: 'x' }] });
+    await p;
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  conn.dispose();
+  return median(out);
+}
+
+async function jsonServiceValidation(text: string, runs: number): Promise<number> {
+  const ls = getLanguageService({});
+  ls.configure({ validate: true, schemas: [{ uri: 'toolschema://tool-file.schema.json', fileMatch: ['*'], schema: toolFileSchema() }] });
+  const out: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const doc = TextDocument.create('file:///bench/tools.tool.json', 'json', i, text + ' '.repeat(i));
+    const t = process.hrtime.bigint();
+    const jsonDoc = ls.parseJSONDocument(doc);
+    await ls.doValidation(doc, jsonDoc);
+    if (i > 0) out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return median(out);
+}
+
+async function main(): Promise<void> {
+  console.log(`toolschema benchmark — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+  console.log('\nEngine: jsonc-parser parseTree alone vs the full lint (median)\n');
+  console.log('  file                size      parse        lint   lint/parse');
+  let file1000 = '';
+  for (const n of [10, 100, 1000, 10000]) {
+    const text = generatedFile(n);
+    if (n === 1000) file1000 = text;
+    const runs = n >= 10000 ? 5 : n >= 1000 ? 11 : 31;
+    const parse = time(() => parseTree(text, [], { disallowComments: true }), runs);
+    const lint = time(() => lintText('file:///bench.tool.json', text), runs);
+    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(parse)} ${fmt(lint)}   ${(lint / parse).toFixed(2)}×`);
+  }
+  const files = corpusFiles().map((f) => ({ uri: f, text: readFileSync(f, 'utf8') }));
+  const bytes = files.reduce((n, f) => n + f.text.length, 0);
+  const parseCorpus = time(() => files.forEach((f) => parseTree(f.text, [], { disallowComments: true })), 5);
+  const lintCorpusMs = time(() => lintWorkspace(files), 5);
+  console.log(`  corpus ${String(files.length).padStart(4)} files ${(bytes / 1e6).toFixed(2).padStart(6)} MB ${fmt(parseCorpus)} ${fmt(lintCorpusMs)}   ${(lintCorpusMs / parseCorpus).toFixed(2)}×`);
+
+  console.log(`\nServer: didChange → publishDiagnostics on the 1,000-tool file (${(file1000.length / 1e6).toFixed(2)} MB), one-character edits, median`);
+  const server = await serverLatency(file1000, 15);
+  const jsonLs = await jsonServiceValidation(file1000, 7);
+  console.log(`  toolschema-language-server       ${fmt(server)}`);
+  console.log(`  vscode-json-languageservice      ${fmt(jsonLs)}   (parse + doValidation against the tool-file schema)`);
+  console.log(`  ratio                            ${(server / jsonLs).toFixed(2)}×`);
+}
+
+void main();

@@ -209,7 +209,8 @@ export function parseConfigText(uri: string, text: string, knownRules: ReadonlyS
     report(undefined, 'The configuration file is too large or too deeply nested to read; defaults are used.');
     return { config: base ?? defaultConfig(), findings };
   }
-  for (const p of doc.syntaxProblems) report(undefined, `${p.message} The configuration is not read; defaults are used.`, p.offset, Math.max(1, p.length));
+  const first = doc.syntaxProblems[0];
+  if (first) report(undefined, `${first.message} The configuration is not read; defaults are used.`, first.offset, first.length);
   if (doc.syntaxProblems.length > 0 || !doc.tree) {
     if (!doc.tree && doc.syntaxProblems.length === 0) report(undefined, 'The configuration file is empty; defaults are used.');
     return { config: base ?? defaultConfig(), findings };

@@ -13,8 +13,8 @@ export interface SyntaxProblem {
   length: number;
 }
 
-/** Files above this size are not linted rule by rule (one diagnostic instead); see README "Limits". */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Files above this size (32 MiB) are not linted rule by rule (one diagnostic instead); see README "Limits". */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Nesting above this depth is reported and the file is not linted rule by rule. */
 export const MAX_NESTING = 512;
 
@@ -36,8 +36,13 @@ export class ToolDocument {
     }
     const errors: ParseError[] = [];
     this.tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
+    // One problem per position (jsonc-parser reports cascades at the same offset), at most 20, inside the text.
+    const seen = new Set<number>();
     for (const e of errors) {
-      this.syntaxProblems.push({ message: syntaxMessage(e, text), offset: e.offset, length: e.length });
+      if (seen.has(e.offset) || this.syntaxProblems.length >= 20) continue;
+      seen.add(e.offset);
+      const offset = Math.min(e.offset, text.length);
+      this.syntaxProblems.push({ message: syntaxMessage(e, text), offset, length: Math.max(0, Math.min(e.length, text.length - offset)) });
     }
   }
 
@@ -108,6 +113,16 @@ export function maxDepth(text: string): number {
   return max;
 }
 
+const TRAILING_COMMA = 'Trailing comma: remove it (JSON does not allow a comma before a closing bracket).';
+
+function isTrailingComma(offset: number, text: string): boolean {
+  const c = text.charAt(offset);
+  if (c !== '}' && c !== ']') return false;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text.charAt(i))) i--;
+  return text.charAt(i) === ',';
+}
+
 function syntaxMessage(e: ParseError, text: string): string {
   const code = printParseErrorCode(e.error);
   switch (code) {
@@ -116,11 +131,9 @@ function syntaxMessage(e: ParseError, text: string): string {
     case 'CommaExpected':
       return 'Expected a comma between items. Add the missing comma.';
     case 'PropertyNameExpected':
-      return 'Expected a property name in double quotes (check for a trailing comma or an unquoted key).';
+      return isTrailingComma(e.offset, text) ? TRAILING_COMMA : 'Expected a property name in double quotes (check for an unquoted key).';
     case 'ValueExpected':
-      return text.slice(e.offset, e.offset + 1) === '}' || text.slice(e.offset, e.offset + 1) === ']'
-        ? 'Trailing comma: remove it (JSON does not allow a comma before a closing bracket).'
-        : 'Expected a JSON value here.';
+      return isTrailingComma(e.offset, text) ? TRAILING_COMMA : 'Expected a JSON value here.';
     case 'ColonExpected':
       return 'Expected a colon after the property name.';
     case 'CloseBraceExpected':

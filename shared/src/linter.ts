@@ -63,7 +63,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   }
   const parseRule = RULES_BY_ID.get('parse-error')!;
   for (const p of doc.syntaxProblems) {
-    push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: Math.max(1, p.length) });
+    push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
   }
   if (!doc.tree) {
     if (doc.syntaxProblems.length === 0) push(RULES_BY_ID.get('shape-unknown')!, undefined, 'emptyFile', undefined, null, undefined, { offset: 0, length: 0 });

@@ -9,14 +9,14 @@ export default defineRule<'syntax' | 'tooLarge' | 'tooDeep'>({
     fixable: false,
     docs: {
       description: 'The file is not valid JSON (syntax error, comment, trailing comma), or is too large or too deeply nested to lint.',
-      why: 'Providers and host programs read tool files with a strict JSON parser: a comment or a trailing comma that an editor tolerates makes the whole tool set fail to load. Files over 10 MB or nested deeper than 512 levels are refused with this one diagnostic instead of being linted rule by rule, so a hostile file cannot stall the editor.',
+      why: 'Providers and host programs read tool files with a strict JSON parser: a comment or a trailing comma that an editor tolerates makes the whole tool set fail to load. Files over 32 MB or nested deeper than 512 levels are refused with this one diagnostic instead of being linted rule by rule, so a hostile file cannot stall the editor.',
       spec: 'Resources and their fields: Tool definition',
       bad: '{\n  "name": "get_weather",\n  // the city\n  "description": "Use this when the user asks for the current weather in a city.",\n}',
       good: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city.",\n  "parameters": { "type": "object", "properties": {} }\n}',
     },
     messages: {
       syntax: '{{detail}}',
-      tooLarge: 'File is larger than 10 MB: it is not linted rule by rule. Split the tool set into smaller files.',
+      tooLarge: 'File is larger than 32 MB: it is not linted rule by rule. Split the tool set into smaller files.',
       tooDeep: 'File is nested more than 512 levels deep: it is not linted rule by rule. Flatten the schema (providers reject such depth anyway).',
     },
   },

@@ -1,0 +1,167 @@
+/**
+ * The built CLI as a user runs it (a child process in a temporary folder): every format, exit codes,
+ * --list-rules, --explain, bad paths, bad configuration, and the SARIF output validated against the
+ * SARIF 2.1.0 JSON schema with ajv.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Ajv4 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { RULES } from '../../shared/src/rules';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+const SARIF_SCHEMA = resolve(__dirname, '../../../node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+
+function run(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const BAD = `{
+  "name": "weather",
+  "description": "Use this when the user asks for the current weather in a city; it returns the temperature.",
+  "parameters": { "type": "object", "properties": { "city": { "type": "str", "description": "The city name." } }, "required": ["city"] }
+}
+`;
+
+describe('toolschema CLI', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-cli-'));
+    mkdirSync(join(dir, 'tools'));
+    mkdirSync(join(dir, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(join(dir, 'tools', 'bad.tool.json'), BAD);
+    writeFileSync(join(dir, 'node_modules', 'pkg', 'ignored.tool.json'), '{ "oops": ');
+    writeFileSync(join(dir, 'broken.json'), '{ "name": ');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('text format reads like ESLint: file, line:col, severity, message, rule id, summary; exit 1 on errors', () => {
+    const r = run(['lint'], dir);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^tools\/bad\.tool\.json$/m);
+    assert.match(r.stdout, /^ {2}2:11 +warning +Tool name "weather" does not start with a verb.*name-verb-first$/m);
+    assert.match(r.stdout, /^ {2}4:\d+ +error +.*type-unknown$/m);
+    assert.match(r.stdout, /✖ \d+ problems? \(\d+ errors?, \d+ warnings?.*\) in 1 file, 1 tool\./);
+    assert.doesNotMatch(r.stdout, /node_modules/, 'node_modules is ignored');
+  });
+
+  it('json format is exactly the public contract', () => {
+    const r = run(['lint', 'tools', '--format', 'json'], dir);
+    assert.equal(r.code, 1);
+    const out = JSON.parse(r.stdout) as { version: number; files: { path: string; diagnostics: Record<string, unknown>[] }[] };
+    assert.deepEqual(Object.keys(out), ['version', 'files']);
+    assert.equal(out.version, 1);
+    assert.equal(out.files.length, 1);
+    assert.equal(out.files[0]!.path, 'tools/bad.tool.json');
+    const d = out.files[0]!.diagnostics.find((x) => x.rule === 'name-verb-first')!;
+    assert.deepEqual(Object.keys(d), ['rule', 'severity', 'message', 'tool', 'pointer', 'range']);
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.tool, 'weather');
+    assert.equal(d.pointer, '/name');
+    assert.deepEqual(d.range, { start: { line: 1, character: 10 }, end: { line: 1, character: 19 } });
+    const t = out.files[0]!.diagnostics.find((x) => x.rule === 'type-unknown')!;
+    assert.equal(t.pointer, '/parameters/properties/city/type');
+  });
+
+  it('sarif output validates against the SARIF 2.1.0 schema and lists every rule, even on a clean run', () => {
+    const ajv = new Ajv4({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')));
+    for (const args of [['lint', 'tools', '--format', 'sarif'], ['lint', 'empty', '--format', 'sarif']]) {
+      if (args[1] === 'empty') {
+        mkdirSync(join(dir, 'empty'), { recursive: true });
+        writeFileSync(join(dir, 'empty', 'none.tool.json'), '[]');
+      }
+      const r = run(args, dir);
+      const log = JSON.parse(r.stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: unknown[] }[] };
+      assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
+      assert.deepEqual(log.runs[0]!.tool.driver.rules.map((x) => x.id).sort(), RULES.map((x) => x.id).sort());
+      if (args[1] === 'empty') {
+        assert.equal(r.code, 0);
+        assert.equal(log.runs[0]!.results.length, 0);
+      } else assert.ok(log.runs[0]!.results.length > 0);
+    }
+  });
+
+  it('exit code 0 for warnings only, 1 with --max-warnings exceeded', () => {
+    writeFileSync(join(dir, 'warn.json'), '{}');
+    mkdirSync(join(dir, 'w'), { recursive: true });
+    writeFileSync(join(dir, 'w', 'cfg.json'), JSON.stringify({ rules: { 'type-unknown': 'off' } }));
+    const only = run(['lint', 'tools', '--config', 'w/cfg.json', '--format', 'json'], dir);
+    const diags = (JSON.parse(only.stdout) as { files: { diagnostics: { severity: string }[] }[] }).files.flatMap((f) => f.diagnostics);
+    assert.ok(diags.length > 0 && diags.every((x) => x.severity !== 'error'), JSON.stringify(diags));
+    assert.equal(only.code, 0);
+    const strict = run(['lint', 'tools', '--config', 'w/cfg.json', '--max-warnings', '0'], dir);
+    assert.equal(strict.code, 1);
+    assert.match(strict.stdout, /too many warnings/);
+  });
+
+  it('--list-rules lists every rule with its default severity', () => {
+    const r = run(['--list-rules'], dir);
+    assert.equal(r.code, 0);
+    for (const rule of RULES) assert.match(r.stdout, new RegExp(`^${rule.id} +${rule.meta.defaultSeverity} `, 'm'));
+  });
+
+  it('--explain prints the rule documentation; an unknown rule is a usage error', () => {
+    const r = run(['--explain', 'name-verb-first'], dir);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /Why:/);
+    assert.match(r.stdout, /Bad:/);
+    assert.match(r.stdout, /Good:/);
+    const bad = run(['--explain', 'no-such-rule'], dir);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /unknown rule "no-such-rule"/);
+  });
+
+  it('exit code 2 for a missing path, an unmatched glob, a bad option and an unreadable config', () => {
+    assert.equal(run(['lint', 'nope.tool.json'], dir).code, 2);
+    const glob = run(['lint', 'nothing/**/*.tool.json'], dir);
+    assert.equal(glob.code, 2);
+    assert.match(glob.stderr, /no files match/);
+    assert.equal(run(['lint', '--format', 'xml'], dir).code, 2);
+    assert.equal(run(['lint', '--max-warnings', 'many'], dir).code, 2);
+    const cfg = run(['lint', 'tools', '--config', 'missing.json'], dir);
+    assert.equal(cfg.code, 2);
+    assert.match(cfg.stderr, /cannot read configuration file/);
+  });
+
+  it('a broken file given explicitly gets a parse-error diagnostic, not a crash', () => {
+    const r = run(['lint', 'broken.json', '--format', 'json'], dir);
+    assert.equal(r.code, 1);
+    const out = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string }[] }[] };
+    assert.equal(out.files[0]!.path, 'broken.json');
+    assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'parse-error'));
+  });
+
+  it('a bad configuration file gets diagnostics on itself and linting goes on with defaults', () => {
+    const cfgDir = join(dir, 'cfgcase');
+    mkdirSync(cfgDir, { recursive: true });
+    writeFileSync(join(cfgDir, 'a.tool.json'), BAD);
+    writeFileSync(join(cfgDir, 'toolschema.config.json'), '{ "rules": { "name-verb-first": "loud" }, "budgets": { "toolsetSize": -1 } }');
+    const r = run(['lint', '--format', 'json'], cfgDir);
+    const out = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] };
+    const cfg = out.files.find((f) => f.path === 'toolschema.config.json')!;
+    assert.ok(cfg, JSON.stringify(out.files.map((f) => f.path)));
+    assert.ok(cfg.diagnostics.every((d) => d.rule === 'config-invalid'));
+    assert.match(cfg.diagnostics.map((d) => d.message).join('\n'), /unknown severity/);
+    assert.match(cfg.diagnostics.map((d) => d.message).join('\n'), /toolsetSize/);
+    const tool = out.files.find((f) => f.path === 'a.tool.json')!;
+    assert.ok(tool.diagnostics.some((d) => d.rule === 'name-verb-first'), 'the rule keeps its default severity');
+  });
+
+  it('a configuration file switches rules off and changes budgets', () => {
+    const cfgDir = join(dir, 'cfgok');
+    mkdirSync(cfgDir, { recursive: true });
+    writeFileSync(join(cfgDir, 'a.tool.json'), BAD);
+    writeFileSync(join(cfgDir, 'toolschema.config.json'), JSON.stringify({ rules: { 'name-verb-first': 'off', 'type-unknown': 'hint' } }));
+    const out = JSON.parse(run(['lint', '--format', 'json'], cfgDir).stdout) as { files: { diagnostics: { rule: string; severity: string }[] }[] };
+    const diags = out.files.flatMap((f) => f.diagnostics);
+    assert.ok(!diags.some((d) => d.rule === 'name-verb-first'));
+    assert.ok(diags.filter((d) => d.rule === 'type-unknown').every((d) => d.severity === 'hint'));
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Rules, tests, docs and generated files agree: every rule has a test file and complete docs whose bad
+ * example triggers it and good example does not; every RULES.md id of the sections in scope is registered;
+ * README rule table, docs/rules/*.md and schemas/*.json are up to date (npm run gen).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { RULES, RULES_BY_ID } from '../shared/src/rules';
+import { lintText } from '../shared/src/linter';
+import { configWith } from './ruleTester';
+import { generatedFiles } from '../tools/generate';
+
+const ROOT = resolve(__dirname, '../..');
+const ENGINE_RULES = new Set(['parse-error', 'shape-unknown', 'config-invalid']);
+const IN_SCOPE = ['Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results'];
+
+describe('rule metadata', () => {
+  it('every RULES.md rule of the sections in scope is registered', () => {
+    const catalog = readFileSync(resolve(ROOT, '../shared/RULES.md'), 'utf8');
+    const ids: string[] = [];
+    let inScope = false;
+    for (const line of catalog.split('\n')) {
+      const h = /^## (.+?)( \[|$)/.exec(line);
+      if (h) inScope = IN_SCOPE.some((s) => h[1]!.startsWith(s));
+      const row = /^\| ([a-z][a-z0-9-]+) \|/.exec(line);
+      if (row && inScope) ids.push(row[1]!);
+    }
+    assert.ok(ids.length >= 40, `found ${ids.length} ids`);
+    assert.deepEqual(ids.filter((id) => !RULES_BY_ID.has(id)), []);
+  });
+
+  for (const rule of RULES) {
+    describe(rule.id, () => {
+      it('has complete docs and messages', () => {
+        const d = rule.meta.docs;
+        for (const k of ['description', 'why', 'spec', 'bad', 'good'] as const) assert.ok(d[k] && d[k].trim().length > 5, `docs.${k}`);
+        assert.ok(/[.)]$/.test(d.description.trim()), 'description is a sentence');
+        assert.ok(Object.keys(rule.meta.messages).length > 0);
+        for (const m of Object.values(rule.meta.messages)) assert.ok(m.length > 0);
+        if (rule.meta.fixable) assert.ok(d.fix, 'a fixable rule says what its fix does');
+        for (const s of d.sources ?? []) assert.match(s.checked, /^\d{4}-\d{2}-\d{2}$/);
+      });
+      it('has a test file', () => {
+        assert.ok(existsSync(resolve(ROOT, 'test/rules', `${rule.id}.test.ts`)), `test/rules/${rule.id}.test.ts`);
+      });
+      if (!ENGINE_RULES.has(rule.id)) {
+        it('reports its bad example and not its good example', () => {
+          const config = configWith(rule.meta.docs.exampleConfig);
+          const bad = lintText('file:///bad.tool.json', rule.meta.docs.bad, { config }).findings.filter((f) => f.rule === rule.id);
+          assert.ok(bad.length > 0, 'docs.bad must trigger the rule');
+          const good = lintText('file:///good.tool.json', rule.meta.docs.good, { config }).findings;
+          assert.deepEqual(good.filter((f) => f.rule === rule.id).map((f) => f.message), [], 'docs.good must not trigger the rule');
+          assert.deepEqual(good.filter((f) => f.rule === 'parse-error').map((f) => f.message), [], 'docs.good is valid JSON');
+        });
+      }
+    });
+  }
+
+  it('every test file in test/rules belongs to a rule', () => {
+    for (const f of readdirSync(resolve(ROOT, 'test/rules'))) assert.ok(RULES_BY_ID.has(f.replace(/\.test\.ts$/, '')), f);
+  });
+});
+
+describe('generated files', () => {
+  it('README rule table, docs/rules and schemas are up to date (run `npm run gen`)', () => {
+    const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+    const stale = [...generatedFiles(readme)].filter(([rel, content]) => !existsSync(resolve(ROOT, rel)) || readFileSync(resolve(ROOT, rel), 'utf8') !== content).map(([rel]) => rel);
+    assert.deepEqual(stale, []);
+  });
+});
