@@ -41,7 +41,8 @@ const MUTATION = `create add insert update set delete remove edit write modify p
   upgrade downgrade scale resize rotate crop format sync mute unmute invite kick book reserve order purchase
   buy sell pay refund transfer withdraw deposit charge cancel_ apply fill set_ change adjust increment
   decrement allocate deallocate populate generate compose draft fix annotate comment reply react vote rate
-  review_ post enroll join leave share unshare hide unhide protect unprotect encrypt decrypt sign`;
+  review_ post enroll join leave share unshare hide unhide protect unprotect encrypt decrypt sign
+  destroy erase wipe overwrite`;
 const ACTION = `send run start stop cancel execute trigger invoke call launch kill restart reboot shutdown
   pause resume play skip deploy build compile notify alert email message ping navigate click type press
   hover drag drop scroll tap swipe select submit wait sleep dispatch emit broadcast publish_ schedule

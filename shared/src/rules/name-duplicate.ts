@@ -1,0 +1,70 @@
+import { defineRule } from '../rule';
+import type { ToolInfo } from '../discover';
+import { toolLists } from '../analysis/names';
+import { SOURCES } from '../profiles';
+
+const QUERY_OR_FRAGMENT = /[?#].*$/;
+
+/** The file name of a URI or path, for messages. */
+function baseName(uri: string): string {
+  const path = uri.replace(QUERY_OR_FRAGMENT, '');
+  const base = path.slice(path.lastIndexOf('/') + 1) || path;
+  try {
+    return decodeURIComponent(base);
+  } catch {
+    return base;
+  }
+}
+
+export default defineRule<'inFile' | 'inWorkspace'>({
+  id: 'name-duplicate',
+  meta: {
+    section: 'Names',
+    defaultSeverity: 'error',
+    fixable: false,
+    docs: {
+      description: 'Two tools with the same name in one tool list, or in two files of the workspace.',
+      why: 'The name is how the model calls a tool and how the host routes the call (Service rule 4: names are self-describing identifiers). With two tools of one name the model cannot choose between them, the host runs only one of them; Anthropic rejects such a request outright (400 "tools: Tool names must be unique."), and MCP says names SHOULD be unique within a server. In a catalog that lists several servers, each server\'s tool list is checked on its own.',
+      spec: 'Service rule 4',
+      bad: '[\n  { "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number.", "parameters": { "type": "object", "properties": { "invoice_id": { "type": "string" } }, "required": ["invoice_id"] } },\n  { "name": "get_invoice", "description": "Use this when the user asks for the invoices of a customer.", "parameters": { "type": "object", "properties": { "customer_id": { "type": "string" } }, "required": ["customer_id"] } }\n]',
+      sources: [SOURCES.mcpTools],
+      good: '[\n  { "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number.", "parameters": { "type": "object", "properties": { "invoice_id": { "type": "string" } }, "required": ["invoice_id"] } },\n  { "name": "list_customer_invoices", "description": "Use this when the user asks for the invoices of a customer.", "parameters": { "type": "object", "properties": { "customer_id": { "type": "string" } }, "required": ["customer_id"] } }\n]',
+    },
+    messages: {
+      inFile: 'Tool name "{{name}}" is also used on {{lines}} of this file: the model cannot tell the two tools apart and the host runs only one. Rename one of them after what it does differently, or remove the copy.',
+      inWorkspace: 'Tool name "{{name}}" is also defined in {{file}}{{more}}: the model cannot tell the two tools apart and the host runs only one. Rename one of them after what it does differently, or remove the copy.',
+    },
+  },
+  create(ctx) {
+    return {
+      fileEnd(tools) {
+        const dupInFile = new Set<ToolInfo>();
+        for (const list of toolLists(tools)) {
+          const byName = new Map<string, ToolInfo[]>();
+          for (const t of list) {
+            if (t.name === undefined || t.name === '' || !t.nameNode) continue;
+            const same = byName.get(t.name);
+            if (same) same.push(t);
+            else byName.set(t.name, [t]);
+          }
+          for (const [name, same] of byName) {
+            if (same.length < 2) continue;
+            for (const t of same) {
+              dupInFile.add(t);
+              const lines = same.filter((o) => o !== t).map((o) => ctx.doc.positionAt(o.nameNode!.offset).line + 1);
+              const shown = (lines.length > 1 ? 'lines ' : 'line ') + lines.slice(0, 5).join(', ') + (lines.length > 5 ? ` and ${lines.length - 5} more` : '');
+              ctx.report({ node: t.nameNode!, tool: t, messageId: 'inFile', data: { name, lines: shown } });
+            }
+          }
+        }
+        for (const t of tools) {
+          if (t.name === undefined || t.name === '' || !t.nameNode || dupInFile.has(t)) continue;
+          const others = ctx.workspace.definitions(t.name);
+          if (others.length === 0) continue;
+          const more = others.length > 1 ? ` and ${others.length - 1} other file${others.length > 2 ? 's' : ''}` : '';
+          ctx.report({ node: t.nameNode, tool: t, messageId: 'inWorkspace', data: { name: t.name, file: baseName(others[0]!), more } });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,59 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/param-name-vague';
+
+const anthropic = (name: string, props: string) =>
+  `{ "name": "${name}", "description": "Use this when the user asks for it.", "input_schema": { "type": "object", "properties": ${props} } }`;
+const mcp = (name: string, props: string) =>
+  `{ "name": "${name}", "description": "Use this when the user asks for it.", "inputSchema": { "type": "object", "properties": ${props} } }`;
+const openai = (name: string, props: string) =>
+  `{ "type": "function", "function": { "name": "${name}", "description": "Use this when the user asks for it.", "parameters": { "type": "object", "properties": ${props} } } }`;
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'specific names', code: anthropic('get_invoice', '{ "invoice_id": { "type": "string" }, "include_lines": { "type": "boolean" } }') },
+    {
+      name: 'GitHub issue body beside a title',
+      code: mcp('create_issue', '{ "owner": { "type": "string" }, "repo": { "type": "string" }, "title": { "type": "string" }, "body": { "type": "string" } }'),
+    },
+    { name: 'comment body (text thing in the tool name)', code: mcp('add_issue_comment', '{ "issue_number": { "type": "integer" }, "body": { "type": "string" } }') },
+    { name: 'key / value pair', code: openai('set_config_option', '{ "key": { "type": "string" }, "value": { "type": "string" } }') },
+    { name: 'HTTP request builder: body and params beside url and method', code: openai('send_http_request', '{ "url": { "type": "string" }, "method": { "type": "string" }, "params": { "type": "object" }, "body": { "type": "string" } }') },
+    { name: 'chart data series', code: mcp('generate_bar_chart', '{ "data": { "type": "array", "items": { "type": "object" } }, "title": { "type": "string" } }') },
+    { name: 'hostile input: __proto__ and constructor keys, non-object properties', code: `[${anthropic('get_user', '{ "__proto__": { "type": "string" }, "constructor": {} }')}, ${anthropic('get_team', '[]')}]` },
+    { name: 'nested id inside an object parameter is not a tool parameter', code: anthropic('create_order', '{ "customer_id": { "type": "string" }, "items": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string" } } } } }') },
+  ],
+  invalid: [
+    {
+      name: 'spec example fetch(id)',
+      code: mcp('fetch', '{ "id": { "type": "string" } }'),
+      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"<thing>_id" (named after the thing it identifies)' } }],
+    },
+    {
+      name: 'get_user(id) → user_id',
+      code: anthropic('get_user', '{ "id": { "type": "string", "description": "User id." } }'),
+      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"user_id"' } }],
+    },
+    {
+      name: 'id of a plural, prepositional object (getStoryWithComments)',
+      code: openai('getStoryWithComments', '{ "id": { "type": "integer" } }'),
+      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"story_id"' } }],
+    },
+    {
+      name: 'spec example process_data(input) and a payload',
+      code: `[${openai('process_data', '{ "input": { "type": "string" } }')}, ${openai('update_record', '{ "record_id": { "type": "string" }, "payload": { "type": "string" } }')}]`,
+      errors: [
+        { messageId: 'vagueName', at: '"input"', data: { name: 'input' } },
+        { messageId: 'vagueName', at: '"payload"', data: { name: 'payload' } },
+      ],
+    },
+    {
+      name: 'lone value, data and args',
+      code: mcp('set_thermostat', '{ "value": { "type": "number" }, "data": { "type": "object" }, "args": { "type": "array" } }'),
+      errors: [
+        { messageId: 'vagueName', at: '"value"' },
+        { messageId: 'vagueName', at: '"data"' },
+        { messageId: 'vagueName', at: '"args"' },
+      ],
+    },
+  ],
+});
