@@ -74,6 +74,9 @@ export function isVerb(word: string, extra?: ReadonlyMap<string, VerbKind>): boo
   return verbKind(word, extra) !== undefined;
 }
 
+/** Verbs that are more often nouns inside a name (`pull_request`, `sales_order`, `blog_post`). */
+export const NOUN_LIKE_VERBS = new Set(['request', 'order', 'book', 'post', 'record', 'message', 'email', 'schedule', 'comment', 'tag', 'label', 'test', 'review', 'plan', 'sample', 'score', 'rank', 'match', 'filter', 'sort', 'format', 'alert', 'queue', 'chat', 'text', 'reply', 'vote', 'rate', 'note', 'trigger', 'report', 'search', 'query', 'list', 'count', 'map', 'export', 'import', 'download', 'upload', 'call', 'check', 'store', 'build', 'job', 'file', 'play', 'share', 'view', 'watch', 'track', 'charge', 'transfer', 'quote', 'forecast', 'estimate', 'draft', 'input', 'output', 'state', 'status']);
+
 /** Verbs that delete or overwrite data (destructive mutations). */
 export const DESTRUCTIVE_VERBS = new Set(['delete', 'remove', 'drop', 'truncate', 'purge', 'clear', 'destroy', 'erase', 'wipe', 'reset', 'overwrite', 'kill', 'revoke', 'ban']);
 
@@ -156,7 +159,9 @@ export function nameParts(name: string, extra?: ReadonlyMap<string, VerbKind>, n
     let i = 0;
     while (i < words.length - 1 && namespaces?.has(words.slice(0, i + 1).join('_'))) i++;
     if (i > 0 && i < words.length && isVerb(words[i]!, extra)) verbIndex = i;
-    else if (words.length >= 3 && isVerb(words[1]!, extra)) verbIndex = 1;
+    // One namespace word, then a verb with an object (`github_create_issue`); not when that "verb" is a word
+    // usually read as a noun and the name ends with a verb (`pull_request_read`: "pull request" + "read").
+    else if (words.length >= 3 && isVerb(words[1]!, extra) && !(NOUN_LIKE_VERBS.has(words[1]!) && isVerb(words[words.length - 1]!, extra))) verbIndex = 1;
   }
   const verb = verbIndex >= 0 ? words[verbIndex] : undefined;
   return {

@@ -16,6 +16,7 @@ runRuleTests(rule, {
     { name: 'noun only', code: tool('weather'), errors: [{ messageId: 'notVerbFirst', at: '"weather"', data: { suggestion: '"get_weather" or "query_weather"' } }] },
     { name: 'object then info', code: tool('user_info'), errors: [{ messageId: 'notVerbFirst', at: '"user_info"' }] },
     { name: 'verb last', code: tool('temperature_get'), errors: [{ messageId: 'notVerbFirst', at: '"temperature_get"', data: { suggestion: '"get_temperature"' } }] },
+    { name: 'compound noun then a verb (pull request + read)', code: tool('pull_request_read'), errors: [{ messageId: 'notVerbFirst', at: '"pull_request_read"', data: { suggestion: '"read_pull_request"' } }] },
     { name: 'BFCL dotted noun', code: tool('math.factorial'), errors: [{ messageId: 'notVerbFirst', at: '"math.factorial"' }] },
   ],
 });
