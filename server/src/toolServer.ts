@@ -223,7 +223,7 @@ export function startServer(connection: Connection): void {
     const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
     const names = discovery.tools.flatMap((t) => (t.name !== undefined ? [t.name] : []));
     const namesChanged = !before || before.discovery.tools.map((t) => t.name).join('\u0000') !== names.join('\u0000');
-    index.set(uri, names);
+    index.set(uri, discovery.tools);
     const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: result.findings.map(toDiagnostic) });

@@ -8,7 +8,7 @@ import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, type FileContext, type Report, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
 import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
 import { interpolate, sharedPrefixes, type VerbKind } from './text';
-import type { Finding, LintResult, Severity } from './types';
+import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
 
 export interface LintOptions {
@@ -143,31 +143,43 @@ export interface WorkspaceFile {
 
 /** A name index over several files, for the cross-file parts of name-duplicate and description-sibling-unknown. */
 export class NameIndex {
-  private byName = new Map<string, Set<string>>();
+  private byName = new Map<string, Map<string, Set<Profile>>>();
+  private byUri = new Map<string, string[]>();
 
-  set(uri: string, names: Iterable<string>): void {
+  /** Records the tools a file defines (replacing what it defined before). */
+  set(uri: string, tools: Iterable<{ name: string | undefined; profile: Profile }>): void {
     this.remove(uri);
-    for (const n of names) {
-      let s = this.byName.get(n);
-      if (!s) this.byName.set(n, (s = new Set()));
-      s.add(uri);
+    const names: string[] = [];
+    for (const t of tools) {
+      if (t.name === undefined) continue;
+      let files = this.byName.get(t.name);
+      if (!files) this.byName.set(t.name, (files = new Map()));
+      let profiles = files.get(uri);
+      if (!profiles) files.set(uri, (profiles = new Set()));
+      profiles.add(t.profile);
+      names.push(t.name);
     }
+    this.byUri.set(uri, names);
   }
 
   remove(uri: string): void {
-    for (const [n, s] of this.byName) {
-      s.delete(uri);
-      if (s.size === 0) this.byName.delete(n);
+    for (const n of this.byUri.get(uri) ?? []) {
+      const files = this.byName.get(n);
+      files?.delete(uri);
+      if (files?.size === 0) this.byName.delete(n);
     }
+    this.byUri.delete(uri);
   }
 
   /** The index as seen from one file: definitions in the other files. */
   viewFrom(uri: string): WorkspaceIndex {
     return {
-      definitions: (name: string) => {
-        const s = this.byName.get(name);
-        if (!s) return [];
-        return [...s].filter((u) => u !== uri);
+      definitions: (name: string, profile?: Profile) => {
+        const files = this.byName.get(name);
+        if (!files) return [];
+        const out: string[] = [];
+        for (const [u, profiles] of files) if (u !== uri && (!profile || profiles.has(profile))) out.push(u);
+        return out;
       },
     };
   }
@@ -179,6 +191,6 @@ export function lintWorkspace(files: readonly WorkspaceFile[], options: Omit<Lin
   const docs = files.map((f) => new ToolDocument(f.uri, f.text));
   const discoveries = docs.map((d) => (d.tree && !d.refused ? discoverTools(d.tree, config.profile) : { tools: [], problems: [] }));
   const index = new NameIndex();
-  docs.forEach((d, i) => index.set(d.uri, discoveries[i]!.tools.flatMap((t) => (t.name !== undefined ? [t.name] : []))));
+  docs.forEach((d, i) => index.set(d.uri, discoveries[i]!.tools));
   return docs.map((d, i) => lintDocument(d, { ...options, config, workspace: index.viewFrom(d.uri) }, discoveries[i]));
 }

@@ -6,7 +6,7 @@
 import type { Node, ToolDocument } from './document';
 import type { Config } from './config';
 import type { ToolInfo } from './discover';
-import type { RuleMeta, Severity } from './types';
+import type { Profile, RuleMeta, Severity } from './types';
 import type { SchemaVisit, PropertyVisit } from './schemaWalk';
 import type { VerbKind } from './text';
 
@@ -23,8 +23,11 @@ export interface Report {
 
 /** What other files of the workspace define (empty when linting one file alone). */
 export interface WorkspaceIndex {
-  /** URIs of other files defining a tool with this name. */
-  definitions(name: string): readonly string[];
+  /**
+   * URIs of other files defining a tool with this name; with `profile`, only definitions under that provider
+   * profile (a project may keep one copy of a tool per provider, in separate files).
+   */
+  definitions(name: string, profile?: Profile): readonly string[];
 }
 
 export const EMPTY_INDEX: WorkspaceIndex = { definitions: () => [] };
