@@ -1,0 +1,662 @@
+/**
+ * Helpers shared by the Descriptions rules (SPEC Service rules 2 and 3): blank text, usage cues ("Use this
+ * when…"), descriptions that only restate the tool name, tool poisoning (steering phrases, invisible
+ * characters, encoded blobs), implementation details written for programmers, and mentions of sibling tools.
+ * Every regular expression is compiled once, at module level.
+ */
+import { child, entries, elements, isArray, isObject, type Node } from '../document';
+import type { ToolInfo } from '../discover';
+import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
+import { STOP_WORDS, identWords, nameParts, singular, stem, textWords, type VerbKind, memoByString } from '../text';
+
+// ---------------------------------------------------------------------------------------------
+// Basics
+
+const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/;
+
+/** True for an empty string or one made only of white space (and zero-width characters). */
+export function isBlank(text: string): boolean {
+  return BLANK.test(text);
+}
+
+/** A name for a tool in messages: its name, or its position when it has none. */
+export function toolLabel(t: ToolInfo): string {
+  return t.name !== undefined && t.name !== '' ? t.name : `tool #${t.index + 1}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage cues: does the description say WHEN to call the tool?
+
+/**
+ * Phrases that tell the model when (or when not) to pick a tool. Principle: the phrase is about choosing or
+ * using the tool (a directive, a prohibition, a fitness statement, a situation, an ordering or an
+ * alternative), not about what the tool does. "Used to …" and "you can use this tool." are not cues.
+ */
+const USAGE_CUE = new RegExp(
+  [
+    // Directives: "Use this when/to/for…", "Call this tool when…", "Use it before…".
+    String.raw`\b(?:use|call|invoke)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|action|command|method|api|operation))?\s+(?:when|whenever|if|to|for|before|after|only|instead|first|in\s+order\s+to|as\s+(?:a|an|the|your)|once|with|whenever|on\s+(?:any|every|each))\b`,
+    String.raw`(?<!\bto\s)\buse\s+(?:when|whenever|if|for|to|before|after|instead|only|in\s+place\s+of)\b`,
+    // Redirects to a sibling: "Use filter-variants for exact keywords", "use the `get_forecast` tool instead".
+    String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][\w.-]*[_.-][\w.-]*[\x60'"]?(?:\s+(?:tool|function))?\s+(?:for|when|if|instead)\b`,
+    String.raw`\b(?:used|called|invoked)\s+(?:when|whenever|if|for|before|after|instead|only)\b`,
+    String.raw`\b(?:call|invoke)\s+(?:when|whenever|if|before|after|only|first)\b`,
+    // Prohibitions and restrictions.
+    String.raw`\b(?:do\s+not|don['’]t|never|avoid|not\s+to)\s+(?:use|call|invoke|using|calling|invoking)\b`,
+    String.raw`\bnot\s+(?:for|intended\s+for|meant\s+for|suitable\s+for|designed\s+for|to\s+be\s+used)\b`,
+    String.raw`\bonly\s+(?:use|call|invoke|when|if|after|before)\b`,
+    String.raw`\buse\s+only\b`,
+    String.raw`\b(?:should|must|can|may|is\s+to|are\s+to)\s+(?:only\s+)?(?:be\s+)?(?:used|called|invoked)\b`,
+    // Fitness: "Useful for…", "Ideal when…", "Best for…".
+    String.raw`\b(?:useful|helpful|ideal|best|recommended|suitable|appropriate|intended|meant|designed|perfect|handy|good|great|preferred)\s+(?:for|when|if|whenever|in\s+cases?)\b`,
+    // Situations: "when the user asks…", "if you need…", "whenever…".
+    String.raw`\b(?:when|if|whenever|once)\s+(?:the\s+|a\s+)?users?\b`,
+    String.raw`\bwhenever\b`,
+    String.raw`\b(?:when|if|once)\s+you\s+(?:need|want|have|are|must|would|wish|know|already|do\s+not|don['’]t)\b`,
+    String.raw`\bwhen\s+(?:asked|requested|prompted)\b`,
+    // Ordering and alternatives.
+    String.raw`\b(?:before|after|prior\s+to)\s+(?:calling|using|invoking|running)\b`,
+    String.raw`\b(?:use|call|invoke|prefer|choose)\b[^.!?\n]{0,40}\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b`,
+    String.raw`\binstead\s+of\s+(?:using|calling)\b`,
+    String.raw`\bprefer(?:red)?\s+(?:this|it|over|to\s+(?:use|call)|using|calling)\b`,
+    String.raw`\bfor\s+when\b|\bwhen\s+to\s+use\b|\buse\s+cases?\b`,
+    // Scripts written without spaces: "when the user…", "suitable for…", "when to use".
+    String.raw`当用户|用户(?:想|要|需要|询问|请求)|适用于|使用场景|何时使用|(?:時|とき|場合)に(?:使用|使う|呼び出)|사용자가|경우에\s*사용`,
+  ].join('|'),
+  'i',
+);
+
+/** True when the description says when (or when not) to call the tool. */
+export function hasUsageCue(text: string): boolean {
+  return USAGE_CUE.test(text);
+}
+
+/** The first usage cue of the description, as written. */
+function usageCueUncached(text: string): string | undefined {
+  return USAGE_CUE.exec(text)?.[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// A description that only restates the name
+
+/** Words that carry no content when comparing a description with the tool name. */
+const FILLER_WORDS = new Set([
+  ...STOP_WORDS,
+  ...`tool tools function functions method endpoint api allows allow lets let you can will helps help simply just
+  specific particular information info details detail data which whether here there also one ones etc`.split(/\s+/),
+]);
+
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+/**
+ * The description's content words when every one of them is already in the tool name ("Gets the weather" for
+ * get_weather), else undefined. Words are compared after a crude singular form and stem.
+ */
+function restatedNameWordsUncached(description: string, name: string): string[] | undefined {
+  const nameWords = new Set<string>();
+  for (const w of identWords(name)) nameWords.add(stem(singular(w)));
+  if (nameWords.size === 0) return undefined;
+  const content: string[] = [];
+  for (const w of textWords(description)) {
+    if (FILLER_WORDS.has(w)) continue;
+    if (!LETTERS_ONLY.test(w)) return undefined; // numbers, mixed tokens: more than the name
+    if (!nameWords.has(stem(singular(w)))) return undefined;
+    content.push(w);
+  }
+  return content.length > 0 ? content : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tool poisoning: text that steers the model beyond choosing the tool
+
+export type InjectionKind = 'override' | 'precedence' | 'secrecy' | 'exfiltration' | 'markup' | 'roleHijack';
+
+export interface InjectionHit {
+  kind: InjectionKind;
+  /** The matched phrase as written. */
+  phrase: string;
+  index: number;
+}
+
+interface Pattern {
+  kind: InjectionKind;
+  re: RegExp;
+  /** For "…this tool first": a following condition makes it an ordering hint, not a command. */
+  unlessConditional?: boolean;
+}
+
+const STRONG_SECRET_PATH = String.raw`(?:~\/\.ssh\b[\w\/.-]*|\.ssh\/id_\w+|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|~\/\.aws\/credentials|\.aws\/credentials|~\/\.cursor\/mcp\.json|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\/etc\/shadow\b|\/etc\/passwd\b|~\/\.netrc\b|\.git-credentials\b|~\/\.npmrc\b|~\/\.docker\/config\.json|~\/\.kube\/config)`;
+const SECRET_FILE = new RegExp(String.raw`${STRONG_SECRET_PATH}|(?<![\w.\/-])\.env\b(?![.\w-])`, 'i');
+const PASS_CONTENT = /\b(?:pass|send|include|put|provide|attach|forward|upload|add)\s+(?:its|their|the(?:ir)?|that|this|the\s+file['’]?s?)\s+(?:full\s+|entire\s+|whole\s+|raw\s+)?(?:contents?|text)\b/i;
+
+const INJECTION_PATTERNS: readonly Pattern[] = [
+  // Instruction overrides.
+  { kind: 'override', re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|developer)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|commands)\b/i },
+  { kind: 'override', re: /\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:previous\s+|prior\s+|other\s+|original\s+)?(?:instructions|rules|guidelines|directives|programming|training|system\s+prompt)\b/i },
+  { kind: 'override', re: /\b(?:ignore|disregard|forget)\s+(?:all|any)\s+(?:the\s+|other\s+)?(?:instructions|guidelines|directives)\b/i },
+  { kind: 'override', re: /\bregardless\s+of\s+(?:what\s+)?(?:the\s+)?user(?:['’]s)?\s+(?:says|asks|wants|requests?|instructions)\b/i },
+  // Forced precedence of this tool over every other.
+  { kind: 'precedence', re: /\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing|trying)\s+(?:any|all|every)\s+(?:of\s+the\s+)?(?:other\s+)?(?:tools?|functions?|actions?|commands?)\b/i },
+  { kind: 'precedence', re: /\bbefore\s+(?:any|all|every)\s+other\s+(?:tools?|functions?|actions?|tool\s+calls?)\b/i },
+  { kind: 'precedence', re: /\b(?:always|must)\s+(?:always\s+)?(?:call|use|invoke|run|execute)\s+this(?:\s+(?:tool|function))?\s+first\b/i, unlessConditional: true },
+  { kind: 'precedence', re: /\bthis\s+(?:tool|function)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|run)\s+first\b/i, unlessConditional: true },
+  { kind: 'precedence', re: /\b(?:instead\s+of|rather\s+than|over|above)\s+(?:any|all|every)\s+other\s+(?:tools?|functions?)\b/i },
+  { kind: 'precedence', re: /\b(?:always|must)\s+(?:call|use|invoke|run)\s+this(?:\s+(?:tool|function))?\s+(?:on|for|with|in)\s+(?:every|each|all)\s+(?:requests?|messages?|quer(?:y|ies)|questions?|turns?|conversations?|responses?|prompts?)\b/i },
+  // Secrecy towards the user.
+  { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:tell|inform)\s+(?:the\s+)?users?\b/i },
+  { kind: 'secrecy', re: /\bwithout\s+(?:telling|informing)\s+(?:the\s+)?users?\b/i },
+  { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it|the\s+(?:instructions?|above|following))\b/i },
+  { kind: 'secrecy', re: /\b(?:keep|hide)\s+(?:this|it|these\s+instructions)\s+(?:(?:secret|hidden|private)\s+)?from\s+(?:the\s+)?users?\b/i },
+  { kind: 'secrecy', re: /\bthe\s+user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|be\s+told|find\s+out)\b/i },
+  // Exfiltration: reading secrets, forwarding conversations or mail.
+  { kind: 'exfiltration', re: new RegExp(String.raw`\b(?:read|cat|open|load|access|include|send|upload|attach|pass|copy|fetch|extract|collect)\s+(?:the\s+|your\s+|user['’]?s\s+|(?:the\s+)?contents?\s+of\s+(?:the\s+)?)?(?:file\s+)?[\x60'"(]?${STRONG_SECRET_PATH}`, 'i') },
+  { kind: 'exfiltration', re: /\b(?:send|forward|upload|post|transmit|leak|exfiltrate|copy)\s+(?:(?:all|the|any|your|this|full|entire)\s+)*(?:conversation|chat\s+history|message\s+history|previous\s+messages|system\s+prompt|api\s+keys?|credentials|secrets|passwords|private\s+keys?|ssh\s+keys?|environment\s+variables|tokens)\b[^.\n]{0,80}?\bto\s+(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w+|\+?\d[\d\s-]{7,})/i },
+  { kind: 'exfiltration', re: /\b(?:all|every)\s+(?:emails?|messages?)\s+(?:must|should)\s+(?:also\s+)?be\s+(?:sent|forwarded|copied|bcc['’]?e?d)\s+to\b/i },
+  // Fake conversation or emphasis markup.
+  { kind: 'markup', re: /<\s*\/?\s*(?:important|system|sys|system[-_]prompt|hidden|secret)\s*>/i },
+  { kind: 'markup', re: /\[\/?INST\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>/ },
+  // Role hijack.
+  { kind: 'roleHijack', re: /\byou\s+are\s+now\b(?!\s+(?:connected|logged|signed|authenticated|ready|able|done|in\s+(?:the|a)\s+\w+\s+(?:directory|folder|mode)))/i },
+  { kind: 'roleHijack', re: /\bfrom\s+now\s+on,?\s+(?:you\b|always\b|never\b|ignore\b|respond\b|reply\b|answer\b|act\b)/i },
+  { kind: 'roleHijack', re: /\b(?:you\s+(?:will|must|should|shall)\s+(?:now\s+)?|now\s+)act\s+as\b|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b/i },
+  { kind: 'roleHijack', re: /\byour\s+new\s+(?:role|instructions|task|goal|objective|persona|identity)\b/i },
+  { kind: 'roleHijack', re: /\b(?:reveal|print|output|leak|disclose|repeat|share|override|replace)\s+(?:your|the\s+model['’]?s)\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|system\s+message|instructions)\b|\bnew\s+system\s+prompt\s*:/i },
+];
+
+/** A condition earlier in the same sentence: "When you retrieve summoner data, you must always call this first". */
+const CONDITION_BEFORE = /\b(?:when|whenever|if|as\s+long\s+as|once|before|after|during|in\s+case|for\s+(?:any|every|each|all)?\s*\w+\s+(?:tasks?|questions?|requests?|work))\b/i;
+
+/** The part of the sentence before `index`. */
+function sentenceHead(text: string, index: number): string {
+  const start = Math.max(text.lastIndexOf('.', index - 1), text.lastIndexOf('!', index - 1), text.lastIndexOf('?', index - 1), text.lastIndexOf('\n', index - 1));
+  return text.slice(start + 1, index);
+}
+
+const CONDITION_AFTER = /^\s*,?\s*(?:when|whenever|if|for|to|before|after|in\s+order|once|so|in\s+case|unless|on\s+(?:a|an|the|each|every))\b/i;
+
+/** The first phrase of the text that steers the model beyond choosing the tool, if any. */
+function findInjectionUncached(text: string): InjectionHit | undefined {
+  let best: InjectionHit | undefined;
+  for (const p of INJECTION_PATTERNS) {
+    const m = p.re.exec(text);
+    if (!m) continue;
+    if (p.unlessConditional && (CONDITION_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 40)) || CONDITION_BEFORE.test(sentenceHead(text, m.index)))) continue;
+    if (!best || m.index < best.index) best = { kind: p.kind, phrase: m[0], index: m.index };
+  }
+  if (!best) {
+    // "read ~/.cursor/mcp.json and pass its content as 'sidenote'": a secret file plus content forwarding.
+    const f = SECRET_FILE.exec(text);
+    if (f) {
+      const pass = PASS_CONTENT.exec(text);
+      if (pass) best = { kind: 'exfiltration', phrase: `${f[0]} … ${pass[0]}`, index: f.index };
+    }
+  }
+  return best;
+}
+
+export const INJECTION_LABEL: Record<InjectionKind, string> = {
+  override: 'an instruction override',
+  precedence: 'a command to put this tool before every other',
+  secrecy: 'an instruction to hide something from the user',
+  exfiltration: 'an instruction to read or send private data',
+  markup: 'fake prompt markup',
+  roleHijack: 'an attempt to change the model\'s role',
+};
+
+// Invisible characters -------------------------------------------------------------------------
+
+/**
+ * Invisible format characters: zero-width characters, bidirectional controls (Trojan Source), tag characters
+ * (ASCII smuggling), invisible operators, fillers, and variation selectors (checked for runs below).
+ */
+const HIDDEN = /[\u00AD\u034F\u061C\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+
+const CHAR_NAMES: Record<number, string> = {
+  0x00ad: 'SOFT HYPHEN',
+  0x061c: 'ARABIC LETTER MARK',
+  0x200b: 'ZERO WIDTH SPACE',
+  0x200c: 'ZERO WIDTH NON-JOINER',
+  0x200d: 'ZERO WIDTH JOINER',
+  0x200e: 'LEFT-TO-RIGHT MARK',
+  0x200f: 'RIGHT-TO-LEFT MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
+  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
+  0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
+  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2060: 'WORD JOINER',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE',
+  0x2069: 'POP DIRECTIONAL ISOLATE',
+  0x3164: 'HANGUL FILLER',
+  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
+};
+
+function isVariationSelector(cp: number): boolean {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+function isTag(cp: number): boolean {
+  return cp >= 0xe0000 && cp <= 0xe007f;
+}
+
+/** "U+200B ZERO WIDTH SPACE". */
+export function codePointLabel(cp: number): string {
+  const hex = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+  if (CHAR_NAMES[cp]) return `${hex} ${CHAR_NAMES[cp]}`;
+  if (isTag(cp)) return `${hex} TAG CHARACTER`;
+  if (isVariationSelector(cp)) return `${hex} VARIATION SELECTOR`;
+  return hex;
+}
+
+export interface HiddenChars {
+  count: number;
+  /** Distinct code points, in order of appearance. */
+  codePoints: number[];
+  index: number;
+}
+
+/**
+ * Invisible characters that have no business in a description. Allowed in context: a joiner between two
+ * non-ASCII characters (emoji sequences, Indic and Persian scripts), direction marks in right-to-left text,
+ * one variation selector (emoji presentation), tag characters of a subdivision flag emoji.
+ */
+function findHiddenCharsUncached(text: string): HiddenChars | undefined {
+  HIDDEN.lastIndex = 0;
+  if (!HIDDEN.test(text)) return undefined;
+  HIDDEN.lastIndex = 0;
+  let count = 0;
+  let first = -1;
+  const cps: number[] = [];
+  let rtl: boolean | undefined;
+  for (let m = HIDDEN.exec(text); m; m = HIDDEN.exec(text)) {
+    const i = m.index;
+    const cp = m[0].codePointAt(0)!;
+    const prev = i > 0 ? text.codePointAt(i - 1 - (isLowSurrogate(text.charCodeAt(i - 1)) && i >= 2 ? 1 : 0)) ?? 0 : 0;
+    const next = text.codePointAt(i + m[0].length) ?? 0;
+    if (cp === 0x200c || cp === 0x200d) {
+      if (prev > 0x7f && next > 0x7f) continue;
+    } else if (cp === 0x200e || cp === 0x200f || cp === 0x061c) {
+      rtl ??= RTL_LETTER.test(text);
+      if (rtl) continue;
+    } else if (cp >= 0x180b && cp <= 0x180f) {
+      if (prev >= 0x1800 && prev <= 0x18af) continue;
+    } else if (isVariationSelector(cp)) {
+      if (!isVariationSelector(prev) && !isVariationSelector(next)) continue;
+    } else if (isTag(cp)) {
+      // Walk back over the tag run: a subdivision flag starts with U+1F3F4 WAVING BLACK FLAG.
+      let j = i;
+      while (j >= 2 && isTag(text.codePointAt(j - 2) ?? 0)) j -= 2;
+      if (j >= 2 && text.codePointAt(j - 2) === 0x1f3f4) continue;
+    }
+    count++;
+    if (first < 0) first = i;
+    if (!cps.includes(cp)) cps.push(cp);
+  }
+  return count > 0 ? { count, codePoints: cps, index: first } : undefined;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+// Encoded blobs --------------------------------------------------------------------------------
+
+const BASE64_RUN = /[A-Za-z0-9+\/_-]{80,}={0,2}/g;
+const HEX_RUN = /(?<![0-9A-Za-z])(?:0x)?[0-9a-fA-F]{65,}(?![0-9A-Za-z])/g;
+
+export interface Blob {
+  kind: 'base64' | 'hex';
+  length: number;
+  index: number;
+  text: string;
+}
+
+/**
+ * Long encoded runs that a reviewer cannot read: base64 of 80+ characters (a mix of upper case, lower case and
+ * digits, without the long lower-case words of paths and identifiers) and hexadecimal of more than 64 digits
+ * (64 is a SHA-256 digest or a 32-byte hash, common as an example value).
+ */
+function findEncodedBlobUncached(text: string): Blob | undefined {
+  if (text.length < 65) return undefined;
+  HEX_RUN.lastIndex = 0;
+  for (let m = HEX_RUN.exec(text); m; m = HEX_RUN.exec(text)) {
+    const digits = m[0].replace(/^0x/, '');
+    if (/[a-fA-F]/.test(digits) && /[0-9]/.test(digits)) return { kind: 'hex', length: m[0].length, index: m.index, text: m[0] };
+  }
+  if (text.length < 80) return undefined;
+  BASE64_RUN.lastIndex = 0;
+  for (let m = BASE64_RUN.exec(text); m; m = BASE64_RUN.exec(text)) {
+    if (looksBase64(m[0])) return { kind: 'base64', length: m[0].length, index: m.index, text: m[0] };
+  }
+  return undefined;
+}
+
+function looksBase64(run: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  let digit = 0;
+  let punct = 0;
+  let lowerRun = 0;
+  let maxLowerRun = 0;
+  for (let i = 0; i < run.length; i++) {
+    const c = run.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      lower++;
+      if (++lowerRun > maxLowerRun) maxLowerRun = lowerRun;
+      continue;
+    }
+    lowerRun = 0;
+    if (c >= 65 && c <= 90) upper++;
+    else if (c >= 48 && c <= 57) digit++;
+    else if (c !== 61) punct++;
+  }
+  const n = run.length;
+  return upper >= n * 0.1 && lower >= n * 0.1 && digit >= n * 0.02 && punct <= n * 0.1 && maxLowerRun < 10;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Implementation details written for programmers
+
+export type DetailKind = 'vendor' | 'version' | 'format' | 'http' | 'url' | 'path' | 'sql' | 'comment';
+
+export interface DetailHit {
+  kind: DetailKind;
+  text: string;
+  index: number;
+}
+
+/** What the tool works on: words of its name and of its top-level parameter names. */
+export interface ToolDomain {
+  nameWords: ReadonlySet<string>;
+  paramWords: ReadonlySet<string>;
+  /** Last word of the name (an HTTP method there names an HTTP tool: `http_post`, `playwright_get`). */
+  lastNameWord: string | undefined;
+}
+
+export function toolDomain(t: ToolInfo): ToolDomain {
+  const nameWords = new Set<string>();
+  const words = t.name !== undefined ? identWords(t.name) : [];
+  for (const w of words) nameWords.add(w);
+  const paramWords = new Set<string>();
+  for (const [k] of entries(child(t.params, 'properties'))) for (const w of identWords(k)) paramWords.add(w);
+  return { nameWords, paramWords, lastNameWord: words[words.length - 1] };
+}
+
+function domainHas(d: ToolDomain, words: ReadonlySet<string>, params = true): boolean {
+  for (const w of d.nameWords) if (words.has(w)) return true;
+  if (params) for (const w of d.paramWords) if (words.has(w)) return true;
+  return false;
+}
+
+const PROPER = String.raw`(?:[A-Z][\w.&'’+-]*|[a-z]+[A-Z][\w.&'’+-]*)`;
+/** `uses` → `[Uu]ses`: a word matched in either case of its first letter, the rest as written. */
+function anyCaseFirst(words: string): string {
+  return words.split('|').map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`).join('|');
+}
+const VENDOR_VERBS = anyCaseFirst('uses|using|via|calls|calling|wraps|wrapping|wrapper\\s+(?:around|for|of)|powered\\s+by|backed\\s+by|built\\s+(?:on|with)|based\\s+on|relies\\s+on|integrates\\s+with|leverages|leveraging|through|queries|querying|hits');
+const VENDOR = new RegExp(
+  String.raw`\b(?:${VENDOR_VERBS})\s+(?:the\s+)?(?:${PROPER}\s+){1,4}(?:REST\s+API|GraphQL\s+API|Web\s+API|API|SDK|endpoints?|library|client|service|web\s+service|backend)\b` +
+    String.raw`|\b(?:${anyCaseFirst('from')})\s+(?:the\s+)?(?:${PROPER}\s+){1,4}(?:REST\s+API|API|SDK|endpoints?)\b`,
+);
+const VERSION = /\b(?:API|SDK)\s+v\d+(?:\.\d+)*\b|\b[vV]\d+(?:\.\d+)*\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:API|SDK|endpoints?)\b|\b(?:API|SDK)\s+version\s+\d+(?:\.\d+)*|\bversion\s+\d+(?:\.\d+)*\s+of\s+the\s+(?:\w+\s+)?(?:API|SDK)\b/;
+const FORMAT_WORD = String.raw`(?:JSON|XML|YAML|protobuf|Protocol\s+Buffers?)(?!\s+schemas?\b|-schema)`;
+const FORMAT = new RegExp(
+  String.raw`\b(?:returns?|returning|responds?\s+with|outputs?|response\s+(?:is|will\s+be)|results?\s+(?:is|are)\s+returned\s+(?:as|in))(?:\s+(?:a|an|the|raw|plain|its|results?|data|response|output|as|in|serialized|formatted|stringified|valid)){0,4}\s+${FORMAT_WORD}\b` +
+    String.raw`|\b(?:returns?|returned|outputs?|responds?)\b[^.\n]{0,60}?\b(?:in|as)\s+(?:an?\s+)?(?:raw\s+)?${FORMAT_WORD}(?:\s+(?:format|string|object|array|document|text))?\b`,
+  'i',
+);
+const FORMAT_DOMAIN = new Set(['json', 'xml', 'yaml', 'yml', 'protobuf', 'proto', 'format', 'serialize', 'parse', 'jq', 'jsonpath', 'xpath']);
+const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:requests?|calls?|endpoint|method)\b|\b(GET|POST|PUT|PATCH|DELETE)\s+\/[\w{}\/:.-]*/;
+const HTTP_STATUS = /\bHTTP\s+(?:[1-5]\d\d|status|error|code)\b|\bstatus\s+code\s+(?:of\s+)?[1-5]\d\d\b|\b[1-5]\d\d\s+status(?:\s+code)?\b|\breturns?\s+(?:an?\s+|HTTP\s+)?[45]\d\d\b|\b[45]\d\d\s+(?:error|Not\s+Found|Unauthorized|Forbidden|Bad\s+Request|Internal\s+Server\s+Error|response)\b/;
+const HTTP_DOMAIN = new Set(['http', 'https', 'request', 'requests', 'curl', 'rest', 'webhook', 'webhooks', 'api', 'endpoint', 'url', 'method', 'headers', 'status']);
+const HTTP_METHOD_WORDS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+const URL = /\bhttps?:\/\/[^\s)\]"'<>`]+/;
+const URL_DOMAIN = new Set(['url', 'urls', 'uri', 'uris', 'link', 'links', 'href', 'website', 'websites', 'site', 'page', 'pages', 'web', 'browser', 'navigate', 'fetch', 'scrape', 'crawl', 'domain', 'http', 'https', 'endpoint', 'webhook', 'webhooks', 'redirect', 'shorten']);
+const EXAMPLE_BEFORE = /(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as|like|format|formatted\s+as|pattern|syntax|form|URLs?|link|address)[\s,:(`'"*]*$/i;
+const EXAMPLE_HOST = /^https?:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:[:\/]|$)/i;
+const API_PATH = /(?:^|[\s(\[`'"])(\/(?:api|rest|graphql|v\d+(?:\.\d+)?)(?:\/[\w{}:.-]*)*)/;
+const PATH_DOMAIN = new Set(['route', 'routes', 'router', 'endpoint', 'endpoints', 'path', 'url', 'api', 'http', 'openapi', 'swagger', 'controller', 'handler', 'proxy']);
+const SQL = /\bSELECT\s+(?:DISTINCT\s+)?(?:\*|[\w.,\s"`()*]+?)\s+FROM\s+[\w"`]|\bINSERT\s+INTO\s+[\w"`]|\bUPDATE\s+[\w"`.]+\s+SET\b|\bDELETE\s+FROM\s+[\w"`]|\bCREATE\s+TABLE\b/;
+const SQL_DOMAIN = new Set(['sql', 'query', 'queries', 'soql', 'sosl', 'wiql', 'hql', 'cql', 'kql', 'database', 'databases', 'db', 'table', 'tables', 'select', 'statement', 'transformation', 'schema', 'duckdb', 'sqlite', 'postgres', 'postgresql', 'mysql', 'bigquery', 'snowflake', 'clickhouse', 'oracle', 'mssql', 'supabase', 'athena', 'redshift', 'databricks']);
+const SQL_MENTION = /\bSQL\b|\bquer(?:y|ies)\b|\bdatabase\b/i;
+const COMMENT = /@param\b|@returns?\b|@throws\b|@raises?\b|\bTODO\b(?=\s*[:(-])|\bFIXME\b|:param\s+\w|:returns?:|:rtype:|(?:^|\n|\s{2}|[.!?]\s+)(?:Args|Raises|Arguments):\s/;
+const THIS_FUNCTION = /(?:^|[.!?:]\s+|\n\s*)(This\s+(?:function|method|endpoint))\b(?!\s+(?:should|must|can|may)\s+(?:only\s+)?be\s+(?:used|called|invoked)|\s+is\s+(?:useful|intended|meant|ideal|best|recommended)\s+(?:for|when))/;
+
+/** Implementation details in a tool description, in order of appearance (at most one per kind). */
+function implementationDetailsUncached(text: string, domain: ToolDomain): DetailHit[] {
+  const hits: DetailHit[] = [];
+  const add = (kind: DetailKind, m: RegExpExecArray | null, group = 0) => {
+    if (m) hits.push({ kind, text: (m[group] ?? m[0]).trim(), index: m.index });
+  };
+  add('vendor', VENDOR.exec(text));
+  add('version', VERSION.exec(text));
+  if (!domainHas(domain, FORMAT_DOMAIN)) add('format', FORMAT.exec(text));
+  const httpTool = domainHas(domain, HTTP_DOMAIN) || (domain.lastNameWord !== undefined && HTTP_METHOD_WORDS.has(domain.lastNameWord) && domain.nameWords.size <= 3);
+  if (!httpTool) {
+    const m = HTTP_METHOD.exec(text) ?? HTTP_STATUS.exec(text);
+    add('http', m);
+  }
+  if (!domainHas(domain, URL_DOMAIN)) {
+    const m = URL.exec(text);
+    if (m && !EXAMPLE_HOST.test(m[0]) && !EXAMPLE_BEFORE.test(text.slice(Math.max(0, m.index - 30), m.index))) add('url', m);
+  }
+  if (!domainHas(domain, PATH_DOMAIN)) {
+    const m = API_PATH.exec(text);
+    if (m && !EXAMPLE_BEFORE.test(text.slice(Math.max(0, m.index - 30), m.index + (m[0].length - m[1]!.length)))) {
+      hits.push({ kind: 'path', text: m[1]!, index: m.index + (m[0].length - m[1]!.length) });
+    }
+  }
+  if (!domainHas(domain, SQL_DOMAIN) && !SQL_MENTION.test(text)) add('sql', SQL.exec(text));
+  const c = COMMENT.exec(text);
+  const f = THIS_FUNCTION.exec(text);
+  if (c || f) {
+    if (f && (!c || f.index < c.index)) hits.push({ kind: 'comment', text: f[1]!, index: f.index + f[0].indexOf(f[1]!) });
+    else if (c) {
+      const marker = c[0].replace(/^[\s.!?]+/, '');
+      hits.push({ kind: 'comment', text: marker.trim(), index: c.index + c[0].length - marker.length });
+    }
+  }
+  hits.sort((a, b) => a.index - b.index);
+  return hits;
+}
+
+export const DETAIL_LABEL: Record<DetailKind, string> = {
+  vendor: 'upstream service',
+  version: 'API version',
+  format: 'wire format',
+  http: 'HTTP detail',
+  url: 'URL',
+  path: 'endpoint path',
+  sql: 'SQL',
+  comment: 'code-comment marker',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Sibling tools named in a description
+
+export interface ToolMention {
+  /** The identifier as written (without quotes or a trailing "()"). */
+  name: string;
+  /** Index in the decoded description. */
+  index: number;
+  /**
+   * 'strong': "call X", "invoke X", "the X tool", "X function"; 'weak': "use X", "try X", "see X", "instead of X",
+   * "X instead", "X first".
+   */
+  context: 'strong' | 'weak';
+}
+
+/** An identifier in backticks or quotes: snake_case, kebab-case, dotted, camelCase, with an optional "()". */
+const QUOTED_IDENT = /[`'"‘“]([A-Za-z_][A-Za-z0-9_]*(?:[.\-_][A-Za-z0-9_]+)*)(?:\(\))?[`'"’”]/g;
+/** A bare snake_case word of at least two parts, not part of a path, file name, URL or assignment. */
+const BARE_SNAKE = /(?<![\w.\/\\\-=:@$#])([a-z][a-z0-9]*(?:__?[a-z0-9]+)+)(?:\(\))?(?![\w\/\\\-]|\.\w)/g;
+const ASSIGNMENT_BEFORE = /[=:]\s*[`'"‘“]?$/;
+/** "instead of any `getTopPools` concept": a name the description itself says does not exist. */
+const HYPOTHETICAL_BEFORE = /\b(?:any|no|non-existent|nonexistent|hypothetical)\s+[`'"‘“]?$/i;
+const ASSIGNMENT_AFTER = /^[`'"’”]?\s*(?:=|:\s*(?:true|false|null|\d|["'`\[{]))/i;
+/** Words after a name that make it a parameter, field or value rather than a tool. */
+const NOT_TOOL_AFTER = /^[`'"’”]?\s*(?:parameters?|params?|arguments?|args?|fields?|values?|keys?|options?|flags?|property|properties|attributes?|columns?|variables?|settings?|as\s)/i;
+const STRONG_BEFORE = /\b(?:call|calling|invoke|invoking)\b(?:\s+(?:the|a|an|this|that))?\s*[`'"‘“]?$/i;
+const WEAK_BEFORE = /\b(?:use|using|call|calling|invoke|invoking|try|trying|see|prefer|instead\s+of|rather\s+than|switch\s+to|fall\s+back\s+to|followed\s+by)\b(?:\s+[^\s.,;:!?]+){0,3}?\s*[`'"‘“]?$/i;
+const STRONG_AFTER = /^[`'"’”]?\s*(?:\([^)]{0,60}\))?\s*[`'"’”]?\s*(?:tools?|functions?)\b/i;
+const WEAK_AFTER = /^[`'"’”]?\s*(?:\([^)]{0,60}\))?\s*[`'"’”]?\s*(?:instead|first)\b/i;
+
+/**
+ * Names of other tools that the description redirects to: an identifier in backticks/quotes or a bare
+ * snake_case word, within a few words after use/call/invoke/try/see/prefer/instead of/rather than, or
+ * followed by "tool", "function", "instead" or "first". Names assigned a value (`type="reset_shell"`,
+ * `fetch_all=True`) or followed by "parameter", "field", "value"… are not mentions. Shape checks are the caller's.
+ */
+function toolMentionsUncached(text: string): ToolMention[] {
+  const out: ToolMention[] = [];
+  const seen = new Set<string>();
+  const consider = (name: string, index: number, end: number) => {
+    if (seen.has(name)) return;
+    if (identWords(name).length < 2) return;
+    const after = text.slice(end, end + 70);
+    if (ASSIGNMENT_AFTER.test(after) || NOT_TOOL_AFTER.test(after)) return;
+    if (ASSIGNMENT_BEFORE.test(text.slice(Math.max(0, index - 3), index))) return;
+    if (HYPOTHETICAL_BEFORE.test(text.slice(Math.max(0, index - 12), index))) return;
+    const before = sentenceTail(text.slice(Math.max(0, index - 60), index));
+    let context: ToolMention['context'];
+    if (STRONG_BEFORE.test(before) || STRONG_AFTER.test(after)) context = 'strong';
+    else if (WEAK_BEFORE.test(before) || WEAK_AFTER.test(after)) context = 'weak';
+    else return;
+    seen.add(name);
+    out.push({ name, index, context });
+  };
+  QUOTED_IDENT.lastIndex = 0;
+  for (let m = QUOTED_IDENT.exec(text); m; m = QUOTED_IDENT.exec(text)) {
+    const index = m.index + 1;
+    consider(m[1]!, index, index + m[1]!.length);
+  }
+  BARE_SNAKE.lastIndex = 0;
+  for (let m = BARE_SNAKE.exec(text); m; m = BARE_SNAKE.exec(text)) {
+    consider(m[1]!, m.index, m.index + m[0].length);
+  }
+  out.sort((a, b) => a.index - b.index);
+  return out;
+}
+
+/** The part of `before` after the last sentence end. */
+function sentenceTail(before: string): string {
+  const m = /[.!?\n](?=\s)[^.!?\n]*$/.exec(before);
+  return m ? before.slice(m.index + 1) : before;
+}
+
+/** The tool-name part of a mention: `functions.get_weather` → get_weather, `mcp__github__create_issue` → create_issue. */
+export function mentionBase(name: string): string {
+  let n = name;
+  const dunder = n.lastIndexOf('__');
+  if (dunder > 0 && dunder < n.length - 2) n = n.slice(dunder + 2);
+  const dot = n.lastIndexOf('.');
+  if (dot > 0 && dot < n.length - 1) n = n.slice(dot + 1);
+  return n;
+}
+
+/** Last words that name a value, not an action: `user_id`, `file_path`, `start_index`, `search_term`. */
+const VALUE_WORDS = new Set(`id ids uuid path paths dir index offset name names url urls uri key keys type types count limit size page
+  token tokens date time line lines number string text value values term terms space code hash mode field fields param params option
+  options flag flags level range status state start end cursor format prefix suffix pattern label title`.split(/\s+/));
+
+/**
+ * Whether a mention is shaped like a tool name: verb-first (a namespace prefix allowed), or in a namespace
+ * shared by the file's tools. Names that end with a value word (`start_index`) or only share a namespace
+ * need a strong context ("call X", "the X tool").
+ */
+export function looksLikeToolName(mention: ToolMention, extra?: ReadonlyMap<string, VerbKind>, namespaces?: ReadonlySet<string>): boolean {
+  const base = mentionBase(mention.name);
+  const parts = nameParts(base, extra, namespaces);
+  if (parts.words.length < 2) return false;
+  const strong = mention.context === 'strong';
+  if (!strong && VALUE_WORDS.has(parts.words[parts.words.length - 1]!)) return false;
+  if (parts.verbIndex >= 0) return true;
+  return strong && namespaces !== undefined && namespaces.has(parts.words[0]!);
+}
+
+/** Every property name and string enum/const value of a schema, at any depth (words the description may quote). */
+export function schemaVocabulary(root: Node | undefined, out: Set<string> = new Set()): Set<string> {
+  visit(root, 0);
+  return out;
+
+  function visit(node: Node | undefined, depth: number): void {
+    if (!isObject(node) || depth > MAX_SCHEMA_DEPTH) return;
+    for (const [key, , value] of entries(node)) {
+      if (key === 'enum') {
+        for (const e of elements(value)) if (e.type === 'string') out.add(e.value as string);
+      } else if (key === 'const' || key === 'default') {
+        if (value.type === 'string') out.add(value.value as string);
+      } else if (key === 'properties') {
+        for (const [name, , sub] of entries(value)) {
+          out.add(name);
+          visit(sub, depth + 1);
+        }
+      } else if (SCHEMA_MAP_KEYWORDS.has(key)) {
+        for (const [, , sub] of entries(value)) visit(sub, depth + 1);
+      } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && isArray(value)) {
+        for (const sub of elements(value)) visit(sub, depth + 1);
+      } else if (SCHEMA_KEYWORDS.has(key)) {
+        visit(value, depth + 1);
+      }
+    }
+  }
+}
+
+/**
+ * A node covering `length` characters of a string value starting at `index` of its decoded text, for reports
+ * that highlight part of a string. The raw JSON text is searched (escapes shift offsets); when the text is not
+ * found verbatim, undefined (the caller reports the whole string). The node's parent is the string's parent,
+ * so the finding's pointer is the string's pointer.
+ */
+export function subStringNode(docText: string, node: Node, decoded: string, index: number, length: number): Node | undefined {
+  if (node.type !== 'string' || index < 0) return undefined;
+  const needle = decoded.slice(index, index + length);
+  if (!needle) return undefined;
+  // Which occurrence of the needle in the decoded text, then the same occurrence in the raw text.
+  let occurrence = 0;
+  for (let i = decoded.indexOf(needle); i >= 0 && i < index; i = decoded.indexOf(needle, i + 1)) occurrence++;
+  const raw = docText.slice(node.offset + 1, node.offset + node.length - 1);
+  let at = -1;
+  for (let k = 0, from = 0; k <= occurrence; k++) {
+    at = raw.indexOf(needle, from);
+    if (at < 0) return undefined;
+    from = at + 1;
+  }
+  return { type: 'string', offset: node.offset + 1 + at, length: needle.length, value: needle, parent: node.parent } as Node;
+}
+
+export const findInjection: (text: string) => InjectionHit | undefined = memoByString(findInjectionUncached);
+
+export const findHiddenChars: (text: string) => HiddenChars | undefined = memoByString(findHiddenCharsUncached);
+
+export const findEncodedBlob: (text: string) => Blob | undefined = memoByString(findEncodedBlobUncached);
+
+export const usageCue: (text: string) => string | undefined = memoByString(usageCueUncached);
+
+export const toolMentions: (text: string) => ToolMention[] = memoByString(toolMentionsUncached);
+
+const detailsCache = new Map<string, DetailHit[]>();
+
+/** Cached by the text and the words of the tool's domain (the only inputs). */
+export function implementationDetails(text: string, domain: ToolDomain): DetailHit[] {
+  const key = `${[...domain.nameWords].join(',')}|${[...domain.paramWords].join(',')}|${domain.lastNameWord ?? ''}|${text}`;
+  const hit = detailsCache.get(key);
+  if (hit) return hit;
+  const r = implementationDetailsUncached(text, domain);
+  if (detailsCache.size >= 20_000) detailsCache.clear();
+  detailsCache.set(key, r);
+  return r;
+}
+
+const restatedCache = memoByString((key: string) => {
+  const i = key.indexOf('\u0000');
+  return restatedNameWordsUncached(key.slice(i + 1), key.slice(0, i));
+});
+
+/** Cached by name and description. */
+export function restatedNameWords(description: string, name: string): string[] | undefined {
+  return restatedCache(name + '\u0000' + description);
+}

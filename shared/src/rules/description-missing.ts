@@ -1,0 +1,38 @@
+import { defineRule } from '../rule';
+import type { Node } from '../document';
+import { isBlank, toolLabel } from '../analysis/descriptions';
+
+export default defineRule<'missing' | 'empty'>({
+  id: 'description-missing',
+  meta: {
+    section: 'Descriptions',
+    defaultSeverity: 'error',
+    fixable: 'suggestion',
+    docs: {
+      description: 'A tool has no description, or its description is empty.',
+      why: 'The model decides whether to call a tool from its name, its description, its parameter schema and the conversation. The description is where the tool says, for the model, when to call it and what it does (SPEC Service rule 2; the tool definition table lists `description` as required). Without one the model guesses from the name alone. A description that is not a string is left to the shape rules.',
+      spec: 'Service rule 2; Resources and their fields, Tool definition (description: required)',
+      bad: '{ "type": "function", "function": { "name": "get_forecast", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." } }, "required": ["city"] } } }',
+      good: '{ "type": "function", "function": { "name": "get_forecast", "description": "Use this when the user asks about the weather in the coming days. Returns a daily forecast (temperatures, rain chance) for up to 7 days.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." } }, "required": ["city"] } } }',
+      fix: 'Inserts a description skeleton "Use this when … . Returns …" for you to complete.',
+    },
+    messages: {
+      missing: 'Tool "{{name}}" has no description: add one written for the model that says when to call it and what it returns ("Use this when … . Returns …").',
+      empty: 'The description of "{{name}}" is empty: say when to call the tool and what it returns ("Use this when … . Returns …").',
+    },
+  },
+  create(ctx) {
+    return {
+      tool(t) {
+        const name = toolLabel(t);
+        const d = t.descriptionNode;
+        if (d) {
+          if (d.type === 'string' && isBlank(d.value as string)) ctx.report({ node: d, messageId: 'empty', data: { name } });
+          return; // any other non-string value is a shape problem, reported elsewhere
+        }
+        const node: Node | undefined = t.nameNode ?? t.node.children?.[0]?.children?.[0] ?? t.node;
+        ctx.report({ node, messageId: 'missing', data: { name } });
+      },
+    };
+  },
+});
