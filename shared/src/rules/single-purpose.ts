@@ -1,0 +1,135 @@
+import { defineRule } from '../rule';
+import { child, entries, isObject } from '../document';
+import { descriptionOf } from '../schemaWalk';
+import { identWords, nameParts, singular } from '../text';
+import {
+  ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, enumStrings, hasKeyword, nameKey, onlyType,
+  operationKind, operationMix, quotedValues, typeSlots,
+} from '../analysis/params';
+
+/** Object words that do not name an entity: `manage_data`, `crud_operation`, `default_function`. */
+const GENERIC = new Set(['data', 'info', 'operation', 'operations', 'op', 'ops', 'crud', 'tool', 'function', 'default', 'api', 'action', 'actions', 'request', 'handler', 'manager', 'db', 'database', 'resource', 'resources', 'entity', 'entities', 'object', 'objects', 'thing', 'things', 'stuff', 'task', 'command']);
+const PREPOSITIONS = new Set(['for', 'of', 'in', 'on', 'by', 'with', 'from', 'to', 'at', 'via', 'into']);
+const READ_NAME: ReadonlyMap<string, string> = new Map(Object.entries({ read: 'get', view: 'get', fetch: 'get', retrieve: 'get', show: 'get', select: 'get', find: 'get', lookup: 'get', describe: 'get', query: 'query', search: 'search', list: 'list', count: 'count' }));
+
+export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
+  id: 'single-purpose',
+  meta: {
+    section: 'One purpose',
+    defaultSeverity: 'error',
+    fixable: 'suggestion',
+    docs: {
+      description: 'One tool mixing reads, creates and updates: a free-form operation parameter (`operation`, `action`, `op`; `mode` / `method` / `command` when it selects between reads and writes), above all beside a table/collection name and a payload (error); an operation `enum` whose values mix read and write verbs (warning).',
+      why: 'One tool has one purpose (SPEC Service rule 5). A tool that reads, creates and updates depending on an operation argument cannot be configured with least privilege: a host that wants to allow the model to look things up must also allow it to change them, and an approval prompt or audit log shows the same tool name for both. Some provider guides fold related actions into one tool with an `action` enum; that is reported as a warning when the enum mixes reads and writes, because the least-privilege cost is the same. A shell tool\'s `command` or a travel `mode` is not an operation selector and is not reported.',
+      spec: 'Service rule 5',
+      bad: '{\n  "name": "manage_records",\n  "description": "Use this to read or change rows in the customer database.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "operation": { "type": "string", "description": "What to do: get, create, update or delete." },\n      "table": { "type": "string", "description": "Table to operate on." },\n      "payload": { "type": "string", "description": "JSON of the row for create and update." }\n    },\n    "required": ["operation", "table"]\n  }\n}',
+      good: '{\n  "name": "get_customer",\n  "description": "Use this when the user asks about a customer account. Returns the customer\'s profile.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "customer_id": { "type": "string", "description": "Identifier of the customer, for example cus_123." }\n    },\n    "required": ["customer_id"]\n  }\n}',
+      fix: '**Split** into purpose-specific tools, one per operation (`get_<entity>`, `create_<entity>`, `update_<entity>`...), each with only the parameters it needs; the original removed or deprecated.',
+    },
+    messages: {
+      freeForm: 'Tool "{{tool}}" picks its operation from the free-form string "{{param}}"{{operations}}: one tool with several purposes cannot be given least privilege (a host cannot allow one operation without allowing every other string). Split it into purpose-specific tools such as {{split}}, each with only the parameters it needs.',
+      freeFormCrud: 'Tool "{{tool}}" is a generic operation on any {{entityParam}}: "{{param}}" selects the operation and "{{payload}}" carries the data, so a host cannot grant it least privilege. Split it into purpose-specific tools such as {{split}}, each with only the parameters it needs.',
+      mixedEnum: 'Tool "{{tool}}" mixes reads ({{reads}}) and writes ({{writes}}) in its "{{param}}" enum: a host cannot allow the reads without also allowing the writes (least privilege). Split it into purpose-specific tools such as {{split}}, each with only the parameters it needs.',
+    },
+  },
+  create(ctx) {
+    return {
+      tool(t) {
+        const propsNode = child(t.params, 'properties');
+        const props = isObject(propsNode) ? [...entries(propsNode)] : [];
+        if (props.length === 0) return;
+        let entityParam: string | undefined;
+        let payloadParam: string | undefined;
+        for (const [name] of props) {
+          const k = nameKey(name);
+          if (!entityParam && ENTITY_NAMES.has(k)) entityParam = name;
+          if (!payloadParam && PAYLOAD_NAMES.has(k)) payloadParam = name;
+        }
+        const toolName = t.name ?? '(unnamed)';
+        const entity = entityOf(t.name, ctx.extraVerbs, ctx.namespaces);
+        for (const [name, keyNode, schema] of props) {
+          const key = nameKey(name);
+          const strong = OPERATION_NAMES.has(key);
+          if (!strong && !WEAK_OPERATION_NAMES.has(key)) continue;
+          if (!isObject(schema)) continue;
+          const slots = typeSlots(schema);
+          const typed = slots.some((x) => x.name !== 'null');
+          if (typed && !onlyType(slots, 'string')) continue;
+          const enums = enumStrings(schema);
+          if (enums.length > 0) {
+            const { reads, writes } = operationMix(enums);
+            if (reads.length > 0 && writes.length > 0) {
+              ctx.report({
+                node: keyNode,
+                messageId: 'mixedEnum',
+                severity: 'warning',
+                data: { tool: toolName, param: name, reads: list(reads), writes: list(writes), split: splitNames([...reads, ...writes], entity), operations: enums.join(',') },
+              });
+            }
+            continue;
+          }
+          if (hasKeyword(schema, 'const') || hasKeyword(schema, 'enum')) continue;
+          const desc = descriptionOf(schema);
+          const values = closedSetValues(desc)?.values ?? quotedValues(desc);
+          const mix = operationMix(values);
+          const crud = entityParam !== undefined && payloadParam !== undefined && entityParam !== name && payloadParam !== name;
+          if (strong) {
+            // "The action proposed to reduce emissions, e.g. 'plant trees'": data, not an operation selector.
+            // Phrases ("plant trees", "install solar panels") describe data; operation names are single words or snake_case.
+            if (!crud && values.length > 0 && (values.every((v) => operationKind(v) === 'other') || values.every((v) => /\s/.test(v.trim())))) continue;
+          } else if (!crud && !(mix.reads.length > 0 && mix.writes.length > 0)) {
+            continue;
+          }
+          const ops = mix.reads.length + mix.writes.length >= 2 ? [...mix.reads, ...mix.writes] : [];
+          const split = ops.length > 0 ? splitNames(ops, entity) : defaultSplit(entity);
+          if (crud) {
+            ctx.report({ node: keyNode, messageId: 'freeFormCrud', data: { tool: toolName, param: name, entityParam: entityParam!, payload: payloadParam!, split } });
+          } else {
+            const shown = values.length >= 2 && values.length <= 8 ? ` (${list(values)})` : '';
+            ctx.report({ node: keyNode, messageId: 'freeForm', data: { tool: toolName, param: name, split, operations: shown } });
+          }
+        }
+      },
+    };
+  },
+});
+
+function entityOf(name: string | undefined, extra: ReadonlyMap<string, import('../text').VerbKind>, namespaces: ReadonlySet<string>): string {
+  if (!name) return 'item';
+  const parts = nameParts(name, extra, namespaces);
+  // "edit_alert_for_cheapshark_deals" → alert: the entity ends at the first preposition.
+  const cut = parts.object.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
+  const object = cut > 0 ? parts.object.slice(0, cut) : parts.object;
+  const words = object.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
+  if (words.length === 0) return 'item';
+  const last = words.length - 1;
+  return words.map((w, i) => (i === last ? singular(w) : w)).slice(-3).join('_');
+}
+
+function splitNames(values: readonly string[], entity: string): string {
+  const out: string[] = [];
+  for (const v of values) {
+    const w = identWords(v);
+    if (w.length === 0) continue;
+    const verb = READ_NAME.get(w[0]!) ?? w[0]!;
+    const n = w.length > 1 ? w.join('_') : `${verb}_${verb === 'list' || verb === 'search' || verb === 'query' ? plural(entity) : entity}`;
+    if (!out.includes(n)) out.push(n);
+    if (out.length === 4) break;
+  }
+  return out.map((n) => `"${n}"`).join(', ') + (values.length > 4 ? ', …' : '');
+}
+
+function defaultSplit(entity: string): string {
+  return ['get', 'create', 'update', 'delete'].map((v) => `"${v}_${entity}"`).join(', ');
+}
+
+function list(values: readonly string[]): string {
+  const shown = values.slice(0, 4).map((v) => `"${v}"`).join(', ');
+  return values.length > 4 ? `${shown}, …` : shown;
+}
+
+function plural(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return word.slice(0, -1) + 'ies';
+  if (/(?:s|x|z|ch|sh)$/.test(word)) return word + 'es';
+  return word + 's';
+}

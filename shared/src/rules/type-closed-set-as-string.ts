@@ -1,0 +1,70 @@
+import { defineRule } from '../rule';
+import type { Node } from '../document';
+import { descriptionOf } from '../schemaWalk';
+import { booleanValues, closedSetName, type NameLookup, closedSetValues, describesList, hasKeyword, isRestricted, onlyType, propertyNames, typeSlots } from '../analysis/params';
+
+/** "status": "The status text to show" is free text, not a state. */
+const FREE_TEXT = /\b(?:message|text|note|comment|emoji|free[- ]form|custom|sentence|title|caption|label)\b/i;
+
+export default defineRule<'describedValues' | 'closedName'>({
+  id: 'type-closed-set-as-string',
+  meta: {
+    section: 'Types',
+    defaultSeverity: 'warning',
+    fixable: 'suggestion',
+    docs: {
+      description: 'A string with no `enum` whose description lists the allowed values ("celsius or fahrenheit", "one of: low, medium, high", quoted alternatives), or whose name is a closed set by itself (unit, priority, status, level, sort_order, direction).',
+      why: 'The specification says `enum` replaces free strings where the value set is closed, and its type tightening table turns "unit as string" into an enum of celsius and fahrenheit. Values listed only in prose are a hint the model may ignore ("Celsius", "C", "metric"); an `enum` is a constraint the provider can enforce and the host can rely on.',
+      spec: 'Parameter schema keywords used: enum; Type tightening table (unit as string → enum celsius, fahrenheit; priority as string → enum low, medium, high)',
+      bad: '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name, for example Paris." },\n        "unit": { "type": "string", "description": "The unit of temperature, celsius or fahrenheit." }\n      },\n      "required": ["city"]\n    }\n  }\n}',
+      good: '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name, for example Paris." },\n        "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "The unit of temperature." }\n      },\n      "required": ["city"]\n    }\n  }\n}',
+      fix: 'Add `enum` with the values taken from the description.',
+    },
+    messages: {
+      describedValues: 'Parameter "{{name}}" lists its values in the description: declare them as "enum": {{enum}}.',
+      closedName: 'Parameter "{{name}}" takes one of a fixed set of values but is a free string: list the accepted values in "enum".',
+    },
+  },
+  create(ctx) {
+    const siblingsOf = new Map<Node, NameLookup>();
+    return {
+      property(p) {
+        const s = p.schema;
+        const slots = typeSlots(s);
+        const str = onlyType(slots, 'string');
+        const typed = slots.some((x) => x.name !== 'null');
+        if (typed && !str) return;
+        if (isRestricted(s) || hasKeyword(s, 'format') || hasKeyword(s, 'pattern')) return;
+        const desc = descriptionOf(s);
+        if (describesList(desc, p.name)) return;
+        let siblings = siblingsOf.get(p.owner.node);
+        if (!siblings) {
+          // Parameter names of this object and the file's tool names (looked up, never copied: a file can hold
+          // thousands of tools).
+          const own = propertyNames(p.owner.node);
+          siblings = { has: (n: string) => own.has(n) || ctx.names.has(n), size: own.size + ctx.names.size };
+          siblingsOf.set(p.owner.node, siblings);
+        }
+        const set = desc ? closedSetValues(desc, siblings) : undefined;
+        if (set) {
+          if (booleanValues(set.values)) return; // type-flag-as-string
+          ctx.report({
+            node: str?.node ?? p.keyNode,
+            messageId: 'describedValues',
+            data: { name: p.name, enum: enumText(set.values), values: set.values.join(',') },
+          });
+          return;
+        }
+        if (str && closedSetName(p.name) && !FREE_TEXT.test(desc)) {
+          ctx.report({ node: str.node, messageId: 'closedName', data: { name: p.name } });
+        }
+      },
+    };
+  },
+});
+
+/** The enum for the message: `["low", "medium", "high"]`, shortened after a dozen values. */
+function enumText(values: readonly string[]): string {
+  const shown = values.slice(0, 12).map((v) => JSON.stringify(v));
+  return `[${shown.join(', ')}${values.length > 12 ? ', …' : ''}]`;
+}

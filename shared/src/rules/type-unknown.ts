@@ -1,0 +1,59 @@
+import { defineRule } from '../rule';
+import { child, elements, isArray, type Node } from '../document';
+import { correctType } from '../analysis/params';
+
+export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'unknown'>({
+  id: 'type-unknown',
+  meta: {
+    section: 'Types',
+    defaultSeverity: 'error',
+    fixable: 'safe',
+    docs: {
+      description: 'A `type` that is not a JSON Schema type name: Python or Java names (`int`, `str`, `float`, `bool`, `dict`, `list`, `tuple`, `any`, `String`), or upper-case `STRING` outside a Gemini tool.',
+      why: 'The parameter schema is JSON Schema (SPEC "Parameter schema keywords used"), whose only type names are string, number, integer, boolean, object, array and null. A provider that validates the schema rejects the whole request on an unknown name; one that does not passes the model a type it has to guess. Upper-case names (`STRING`, `OBJECT`) are Gemini\'s OpenAPI subset: only Gemini accepts them.',
+      spec: 'Parameter schema keywords used: type; Type tightening table',
+      bad: '{\n  "name": "calculate_bmi",\n  "description": "Use this when the user asks for their body mass index from weight and height.",\n  "parameters": {\n    "type": "dict",\n    "properties": {\n      "weight_kg": { "type": "float", "description": "Body weight in kilograms." },\n      "height_cm": { "type": "int", "description": "Height in centimetres." }\n    },\n    "required": ["weight_kg", "height_cm"]\n  }\n}',
+      good: '{\n  "name": "calculate_bmi",\n  "description": "Use this when the user asks for their body mass index from weight and height.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "weight_kg": { "type": "number", "description": "Body weight in kilograms." },\n      "height_cm": { "type": "integer", "description": "Height in centimetres." }\n    },\n    "required": ["weight_kg", "height_cm"]\n  }\n}',
+      fix: 'Replace the name with its JSON Schema type (`int` → `integer`, `float` → `number`, `str` → `string`, `bool` → `boolean`, `dict` → `object`, `list`/`tuple` → `array`, `STRING` → `string`); for `any`, remove `type`.',
+    },
+    messages: {
+      alias: '"{{type}}" is not a JSON Schema type: use "{{suggestion}}".',
+      arrayOf: '"{{type}}" is not a JSON Schema type: use "array" with "items": {"type": "{{items}}"}.',
+      format: '"{{type}}" is not a JSON Schema type: use "type": "string" with "format": "{{format}}".',
+      upper: '"{{type}}" is upper case: JSON Schema type names are lower case, use "{{suggestion}}" (only Gemini accepts upper-case names).',
+      any: '"{{type}}" is not a JSON Schema type: remove "type" to accept any value, or list the accepted types, for example ["string", "number"].',
+      unknown: '"{{type}}" is not a JSON Schema type: use one of "string", "number", "integer", "boolean", "object", "array" or "null".',
+    },
+  },
+  create(ctx) {
+    return {
+      schema(s, tool) {
+        const t = child(s.node, 'type');
+        if (!t) return;
+        const gemini = tool.dialect === 'gemini' || tool.profile === 'gemini';
+        const check = (n: Node) => {
+          if (n.type !== 'string') return;
+          const raw = n.value as string;
+          const c = correctType(raw);
+          if (!c) return;
+          if (c.kind === 'upper') {
+            if (gemini) return;
+            ctx.report({ node: n, messageId: 'upper', data: { type: raw, suggestion: c.type } });
+          } else if (c.kind === 'alias') {
+            if (c.items) ctx.report({ node: n, messageId: 'arrayOf', data: { type: raw, suggestion: c.type, items: c.items } });
+            else ctx.report({ node: n, messageId: 'alias', data: { type: raw, suggestion: c.type } });
+          } else if (c.kind === 'format') {
+            ctx.report({ node: n, messageId: 'format', data: { type: raw, format: c.format } });
+          } else if (c.kind === 'any') {
+            ctx.report({ node: n, messageId: 'any', data: { type: raw } });
+          } else {
+            if (gemini && raw === 'TYPE_UNSPECIFIED') return;
+            ctx.report({ node: n, messageId: 'unknown', data: { type: raw } });
+          }
+        };
+        if (isArray(t)) for (const e of elements(t)) check(e);
+        else check(t);
+      },
+    };
+  },
+});

@@ -1,0 +1,58 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/type-closed-set-as-string';
+
+runRuleTests(rule, {
+  valid: [
+    {
+      name: 'enum already declared (OpenAI chat)',
+      code: `{ "type": "function", "function": { "name": "get_weather", "description": "Use this to get the weather.", "parameters": { "type": "object", "properties": { "city": { "type": "string" }, "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "The unit of temperature, celsius or fahrenheit." } } } } }`,
+    },
+    {
+      name: 'examples are not a closed set: e.g., such as, like, etc.',
+      code: `{ "name": "convert_recipe_units", "description": "Use this to convert cooking units.", "input_schema": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, e.g. 'Paris' or 'London'." }, "cuisine": { "type": "string", "description": "Cuisine such as Italian, Thai or Mexican." }, "from_unit": { "type": "string", "description": "Unit to convert from. Supports 'teaspoon', 'tablespoon', 'cup', etc." } } } }`,
+    },
+    {
+      name: 'prose that only looks like a list: either an ID or an email, absolute or relative paths, cross-references',
+      code: `{ "name": "get_user", "description": "Use this to look up a user.", "inputSchema": { "type": "object", "properties": { "user": { "type": "string", "description": "Either the user ID or the email address." }, "path": { "type": "string", "description": "The path should be absolute or relative to the working directory." }, "date_start": { "type": "string", "format": "date", "description": "Start date. Use together with 'date_end' or 'date_range'." }, "date_end": { "type": "string", "description": "End date. Either use this parameter together with 'date_start', or use 'date_range'." }, "date_range": { "type": "string", "description": "A relative range such as 7d." } } } }`,
+    },
+    {
+      name: 'a status message is free text; a format-constrained string',
+      code: `{ "name": "set_profile_status", "description": "Use this to set the user's status.", "parameters": { "type": "object", "properties": { "status": { "type": "string", "description": "The status text to show, for example 'In a meeting'." }, "start": { "type": "string", "format": "date", "description": "Either today or tomorrow." } } } }`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'values after a short phrase and after "one of" (OpenAI chat)',
+      code: `{ "type": "function", "function": { "name": "create_ticket", "description": "Use this to open a support ticket.", "parameters": { "type": "object", "properties": { "unit": { "type": "string", "description": "The unit of temperature, celsius or fahrenheit." }, "priority": { "type": "string", "description": "Ticket priority, one of: low, medium, high." } } } } }`,
+      errors: [
+        { messageId: 'describedValues', at: '"string"', occurrence: 1, data: { name: 'unit', values: 'celsius,fahrenheit' }, messageIncludes: '"enum": ["celsius", "fahrenheit"]' },
+        { messageId: 'describedValues', at: '"string"', occurrence: 2, data: { name: 'priority', values: 'low,medium,high' } },
+      ],
+    },
+    {
+      name: 'quoted alternatives with glosses, possible values, pipe list (MCP)',
+      code: `{ "name": "list_repositories", "description": "Use this to list repositories.", "inputSchema": { "type": "object", "properties": { "sort": { "type": "string", "description": "Use 'asc' for ascending or 'desc' for descending order." }, "visibility_filter": { "type": "string", "description": "Possible values are 'public', 'private', and 'internal'." }, "interval": { "type": "string", "description": "The interval of the history. Allows one of following : 5m|1h|1d" } } } }`,
+      errors: [
+        { messageId: 'describedValues', at: '"string"', occurrence: 1, data: { values: 'asc,desc' } },
+        { messageId: 'describedValues', at: '"string"', occurrence: 2, data: { values: 'public,private,internal' } },
+        { messageId: 'describedValues', at: '"string"', occurrence: 3, data: { values: '5m,1h,1d' } },
+      ],
+    },
+    {
+      name: 'closed-set names with no values listed, nullable type (Anthropic)',
+      code: `{ "name": "update_ticket", "description": "Use this to change a ticket.", "input_schema": { "type": "object", "properties": { "ticket_id": { "type": "string" }, "status": { "type": ["string", "null"], "description": "New status for the ticket." }, "sort_order": { "type": "string" } } } }`,
+      errors: [
+        { messageId: 'closedName', at: '"string"', occurrence: 2, data: { name: 'status' } },
+        { messageId: 'closedName', at: '"string"', occurrence: 3, data: { name: 'sort_order' } },
+      ],
+    },
+    {
+      name: 'either X or Y with parenthesised glosses; untyped property reported at its key (bare)',
+      code: `{ "name": "get_forecast", "description": "Use this to get a forecast.", "parameters": { "type": "object", "properties": { "scale": { "type": "string", "description": "The scale to use, either Celsius (C) or Fahrenheit (F)." }, "units": { "description": "Choose between 'metric' and 'imperial'." } } } }`,
+      errors: [
+        { messageId: 'describedValues', at: '"string"', data: { values: 'Celsius,Fahrenheit' } },
+        { messageId: 'describedValues', at: '"units"', data: { values: 'metric,imperial' } },
+      ],
+    },
+  ],
+});
