@@ -1,0 +1,794 @@
+/**
+ * JSON Schema machinery shared by the "Schema validity" rules: the known keyword lists, meta-schema
+ * validation (ajv, draft-07 and 2020-12), pointer roles for readable messages, regular-expression checks
+ * (syntax and ReDoS safety, never executing a pattern on input), and value validation of defaults and enum
+ * values through a bounded cache of compiled validators, so identical shapes compile once.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
+import { distance } from 'fastest-levenshtein';
+import { child, entries, isObject, str, type JsonValue, type Node } from '../document';
+import type { ToolInfo } from '../discover';
+
+export type Draft = '07' | '2020';
+
+// ---------------------------------------------------------------------------------------------
+// Keywords
+
+/** Keywords of JSON Schema draft-07, 2019-09 and 2020-12 (validation, applicators, core, annotations). */
+export const STANDARD_KEYWORDS: ReadonlySet<string> = new Set([
+  // core
+  '$schema', '$id', '$ref', '$comment', '$anchor', '$dynamicAnchor', '$dynamicRef', '$recursiveRef', '$recursiveAnchor',
+  '$vocabulary', '$defs', 'definitions',
+  // annotations
+  'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'format',
+  'contentMediaType', 'contentEncoding', 'contentSchema',
+  // any type
+  'type', 'enum', 'const', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
+  // numbers
+  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
+  // strings
+  'maxLength', 'minLength', 'pattern',
+  // arrays
+  'items', 'additionalItems', 'prefixItems', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'minContains', 'maxContains',
+  'unevaluatedItems',
+  // objects
+  'properties', 'patternProperties', 'additionalProperties', 'required', 'maxProperties', 'minProperties', 'propertyNames',
+  'dependencies', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
+]);
+
+/** OpenAPI 3 / Gemini schema extras that providers read. */
+export const OPENAPI_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'example', 'propertyOrdering', 'discriminator', 'xml', 'externalDocs']);
+
+/** Vendor annotations that are not JSON Schema but are deliberate (VS Code settings schemas, ajv-errors). */
+export const VENDOR_KEYWORDS: ReadonlySet<string> = new Set([
+  'enumDescriptions', 'markdownDescription', 'markdownEnumDescriptions', 'deprecationMessage', 'errorMessage', 'patternErrorMessage',
+]);
+
+export function isKnownKeyword(key: string): boolean {
+  return STANDARD_KEYWORDS.has(key) || OPENAPI_KEYWORDS.has(key) || VENDOR_KEYWORDS.has(key) || key.startsWith('x-');
+}
+
+/** Keywords a typo is compared with (the ones people write; the rare core ones are left out to avoid odd guesses). */
+const TYPO_CANDIDATES: readonly string[] = [
+  'type', 'description', 'title', 'default', 'examples', 'example', 'enum', 'const', 'format', 'properties', 'required',
+  'items', 'additionalProperties', 'patternProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'multipleOf', 'anyOf', 'oneOf', 'allOf',
+  'nullable', 'deprecated', 'readOnly', 'writeOnly', 'minProperties', 'maxProperties', 'propertyNames', 'prefixItems',
+  'additionalItems', 'dependentRequired', 'dependencies', 'definitions', '$defs', '$ref', '$schema', 'contains',
+  'propertyOrdering',
+];
+
+/** Common misspellings and snake_case forms that are plainly one keyword. */
+const KEYWORD_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['additional_properties', 'additionalProperties'],
+  ['enums', 'enum'],
+  ['requried', 'required'],
+  ['minimun', 'minimum'],
+  ['maximun', 'maximum'],
+  ['descripton', 'description'],
+  ['max_length', 'maxLength'],
+  ['min_length', 'minLength'],
+  ['max_items', 'maxItems'],
+  ['min_items', 'minItems'],
+  ['unique_items', 'uniqueItems'],
+  ['one_of', 'oneOf'],
+  ['any_of', 'anyOf'],
+  ['all_of', 'allOf'],
+  ['multiple_of', 'multipleOf'],
+]);
+
+function normalizeKey(k: string): string {
+  return k.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+export interface KeywordSuggestion {
+  keyword: string;
+  /** One candidate only: a mechanical rename is safe. */
+  unambiguous: boolean;
+}
+
+/** True when `a` becomes `b` by swapping two adjacent characters. */
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/**
+ * The keyword `key` most likely misspells, among `candidates`: an alias, the same word in another case or
+ * with underscores, or within edit distance 2 (1 for four-letter keys; shorter keys only by case).
+ */
+export function closestKey(key: string, candidates: readonly string[], aliases?: ReadonlyMap<string, string>, maxDistance = 2, minLengthForTwo = 5): KeywordSuggestion | undefined {
+  const alias = aliases?.get(key) ?? aliases?.get(key.toLowerCase());
+  if (alias) return { keyword: alias, unambiguous: true };
+  const norm = normalizeKey(key);
+  // `schema` or `defs` are not `$schema` / `$defs` typos: a `$` is never forgotten by accident.
+  candidates = candidates.filter((c) => c.startsWith('$') === key.startsWith('$'));
+  const sameWord = candidates.filter((c) => normalizeKey(c) === norm);
+  if (sameWord.length > 0) return { keyword: sameWord[0]!, unambiguous: sameWord.length === 1 };
+  if (norm.length < 4) return undefined;
+  const limit = norm.length < minLengthForTwo ? 1 : maxDistance;
+  let best: string[] = [];
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const nc = normalizeKey(c);
+    if (Math.abs(nc.length - norm.length) > limit) continue;
+    let d = distance(norm, nc);
+    if (d === 2 && isTransposition(norm, nc)) d = 1;
+    if (d > limit) continue;
+    if (d < bestD) {
+      bestD = d;
+      best = [c];
+    } else if (d === bestD) best.push(c);
+  }
+  if (best.length === 0) return undefined;
+  if (best.length > 1) {
+    // `input_schema` / `inputSchema`: keep the one written in the same style as the key.
+    const styled = best.filter((c) => c.includes('_') === key.includes('_'));
+    if (styled.length === 1) return { keyword: styled[0]!, unambiguous: true };
+  }
+  return { keyword: best[0]!, unambiguous: best.length === 1 };
+}
+
+export function suggestKeyword(key: string): KeywordSuggestion | undefined {
+  const s = closestKey(key, TYPO_CANDIDATES, KEYWORD_ALIASES);
+  if (!s) return undefined;
+  // A plural or singular of a keyword that is itself a keyword (`example`/`examples`) never gets here; a key
+  // that only differs from a keyword by one letter but is a common English word is still a likely typo.
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schema positions
+
+/** Keywords whose value maps names to schemas. */
+const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is one schema. */
+const SINGLE_KEYWORDS = new Set([
+  'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else',
+  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema',
+]);
+/** Keywords whose value is an array of schemas. */
+const ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
+export type PointerRole =
+  | {
+      kind: 'schema';
+      /** The keyword leading to this schema ('' at the root). */
+      keyword: string;
+      /** The map key when the schema is an entry of `properties`, `$defs`... */
+      name?: string;
+      /** The position when the schema is an element of `anyOf`, `items`... */
+      index?: number;
+    }
+  | {
+      kind: 'keyword';
+      keyword: string;
+      /** 0: the keyword's value itself; more: inside it. */
+      depth: number;
+    };
+
+function unescapeSegment(s: string): string {
+  return s.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** What an RFC 6901 pointer below a schema root designates: a subschema, or (a part of) a keyword's value. */
+export function classifyPointer(pointer: string): PointerRole {
+  const segs = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeSegment);
+  type State = 'schema' | 'map' | 'array' | 'items' | 'deps' | 'depValue' | 'value';
+  let state: State = 'schema';
+  let keyword = '';
+  let name: string | undefined;
+  let index: number | undefined;
+  let depth = 0;
+  for (const seg of segs) {
+    // `items` holds either one schema (the segment is a keyword of it) or an array of schemas (an index).
+    if (state === 'items' && !/^\d+$/.test(seg)) state = 'schema';
+    switch (state) {
+      case 'schema':
+        keyword = seg;
+        name = undefined;
+        index = undefined;
+        depth = 0;
+        if (MAP_KEYWORDS.has(seg)) state = 'map';
+        else if (seg === 'dependencies') state = 'deps';
+        else if (seg === 'items') state = 'items';
+        else if (ARRAY_KEYWORDS.has(seg)) state = 'array';
+        else if (SINGLE_KEYWORDS.has(seg)) state = 'schema';
+        else state = 'value';
+        break;
+      case 'map':
+        name = seg;
+        state = 'schema';
+        break;
+      case 'array':
+      case 'items':
+        index = Number(seg);
+        state = 'schema';
+        break;
+      case 'deps':
+        name = seg;
+        state = 'depValue';
+        break;
+      case 'depValue':
+      case 'value':
+        depth++;
+        state = 'value';
+        break;
+    }
+  }
+  if (state === 'schema' || state === 'items' || state === 'depValue') {
+    const role: PointerRole = { kind: 'schema', keyword };
+    if (name !== undefined) role.name = name;
+    if (index !== undefined) role.index = index;
+    return role;
+  }
+  return { kind: 'keyword', keyword, depth };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Meta-schema validation
+
+let metaAjv07: Ajv | undefined;
+let metaAjv2020: Ajv2020 | undefined;
+let meta07: ValidateFunction | undefined;
+let meta2020: ValidateFunction | undefined;
+
+/** The compiled meta-schema validator of a draft (built once; the schema's own `$schema` is never trusted). */
+function metaValidator(draft: Draft): ValidateFunction {
+  if (draft === '2020') {
+    metaAjv2020 ??= new Ajv2020({ allErrors: true, strict: false, logger: false });
+    meta2020 ??= metaAjv2020.getSchema('https://json-schema.org/draft/2020-12/schema')!;
+    return meta2020;
+  }
+  metaAjv07 ??= new Ajv({ allErrors: true, strict: false, logger: false });
+  meta07 ??= metaAjv07.getSchema('http://json-schema.org/draft-07/schema')!;
+  return meta07;
+}
+
+export interface MetaError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+/** Bounded cache of meta-validation results keyed by draft and schema text (most tools do not change per keystroke). */
+const metaCache = new Map<string, readonly MetaError[]>();
+let metaCacheChars = 0;
+const META_CACHE_MAX_ENTRIES = 20_000;
+const META_CACHE_MAX_CHARS = 24_000_000;
+
+/**
+ * Meta-schema errors of a schema. `text` is the schema's source text (the cache key); `value` builds the
+ * plain value (document.ts valueOf, safe against `__proto__`) only on a cache miss.
+ */
+export function metaErrors(text: string, draft: Draft, value: () => JsonValue | undefined): readonly MetaError[] {
+  const key = draft + '\u0000' + text;
+  const hit = metaCache.get(key);
+  if (hit) {
+    metaCache.delete(key);
+    metaCache.set(key, hit);
+    return hit;
+  }
+  const v = value();
+  let out: MetaError[] = [];
+  if (v !== undefined) {
+    const validate = metaValidator(draft);
+    try {
+      if (!validate(v)) {
+        out = (validate.errors ?? []).map((e: ErrorObject) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown>, message: e.message ?? '' }));
+      }
+    } catch {
+      out = [];
+    }
+  }
+  if (key.length <= META_CACHE_MAX_CHARS / 4) {
+    metaCache.set(key, out);
+    metaCacheChars += key.length;
+    while (metaCache.size > META_CACHE_MAX_ENTRIES || metaCacheChars > META_CACHE_MAX_CHARS) {
+      const oldest = metaCache.keys().next().value as string;
+      metaCache.delete(oldest);
+      metaCacheChars -= oldest.length;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Regular expressions
+
+export interface RegexProblem {
+  /** The engine's reason, e.g. "Invalid escape". */
+  reason: string;
+  /** True when the pattern compiles without the `u` flag: only Unicode mode rejects it. */
+  onlyUnicode: boolean;
+}
+
+const regexSyntaxCache = new Map<string, RegexProblem | null>();
+
+function boundedSet<K, V>(m: Map<K, V>, k: K, v: V, max: number): void {
+  m.set(k, v);
+  if (m.size > max) m.delete(m.keys().next().value as K);
+}
+
+/**
+ * Whether a pattern compiles as an ECMA-262 regular expression in Unicode mode, as JSON Schema validators
+ * (ajv and others) compile it. Constructing a RegExp never runs it.
+ */
+export function regexProblem(pattern: string): RegexProblem | undefined {
+  const hit = regexSyntaxCache.get(pattern);
+  if (hit !== undefined) return hit ?? undefined;
+  let out: RegexProblem | null = null;
+  try {
+    new RegExp(pattern, 'u');
+  } catch (e) {
+    let onlyUnicode = false;
+    try {
+      new RegExp(pattern);
+      onlyUnicode = true;
+    } catch {
+      onlyUnicode = false;
+    }
+    const msg = e instanceof Error ? e.message : String(e);
+    const i = msg.lastIndexOf(': ');
+    out = { reason: i >= 0 ? msg.slice(i + 2) : msg, onlyUnicode };
+  }
+  boundedSet(regexSyntaxCache, pattern, out, 2000);
+  return out ?? undefined;
+}
+
+/**
+ * ReDoS verdict for a pattern: 'safe' (redos-detector proves no backtracking blow-up), 'exponential'
+ * (redos-detector found two ways for one loop to consume the same input: nested or overlapping
+ * quantifiers, the catastrophic kind), 'polynomial' (ambiguous but with no exponential evidence, e.g. the
+ * usual e-mail pattern), 'unknown' (the analysis gave up or failed).
+ */
+export type RegexSafety = 'safe' | 'exponential' | 'polynomial' | 'unknown';
+
+const REDOS_TIMEOUT_MS = 50;
+const safetyCache = new Map<string, RegexSafety>();
+
+export function regexSafety(pattern: string): RegexSafety {
+  const hit = safetyCache.get(pattern);
+  if (hit) return hit;
+  let verdict: RegexSafety = 'unknown';
+  if (pattern.length <= 2000) {
+    let result: RedosDetectorResult | undefined;
+    for (const unicode of [true, false]) {
+      try {
+        result = isSafePattern(pattern, { unicode, timeout: REDOS_TIMEOUT_MS, maxSteps: 20000, maxScore: 200 });
+        break;
+      } catch {
+        result = undefined;
+      }
+    }
+    if (result) {
+      if (result.safe) verdict = 'safe';
+      else if (hasExponentialEvidence(result)) verdict = 'exponential';
+      else verdict = result.error === 'timedOut' ? 'unknown' : 'polynomial';
+    }
+  }
+  boundedSet(safetyCache, pattern, verdict, 2000);
+  return verdict;
+}
+
+interface QuantifierRef {
+  node: { start: { offset: number }; end: { offset: number }; source: string };
+  iteration: number;
+}
+
+function sameNode(a: QuantifierRef, b: QuantifierRef): boolean {
+  return a.node.start.offset === b.node.start.offset && a.node.end.offset === b.node.end.offset;
+}
+
+/** A loop is a risk when it can repeat many times: `*`, `+`, `{n,}` or `{n,m}` with m of 16 or more. */
+function isLongLoop(source: string): boolean {
+  const s = source.endsWith('?') && source.length > 1 && /[*+?}]\?$/.test(source) ? source.slice(0, -1) : source;
+  if (s.endsWith('*') || s.endsWith('+')) return true;
+  const m = /\{(\d+)(,(\d*))?\}$/.exec(s);
+  if (!m) return false;
+  if (m[2] === undefined) return false;
+  if (m[3] === '') return true;
+  return Number(m[3]) >= 16;
+}
+
+/**
+ * Exponential backtracking needs one loop whose body can consume the same input in two ways. In
+ * redos-detector's trails that shows as both sides inside the same long loop, either at different
+ * iteration counts of a loop whose body holds another quantifier or an alternation (`(a+)+`, `(a|aa)+`), or
+ * diverging inside one iteration and meeting again in a later one (`(a|a)*`, `(\w|\d)+`).
+ */
+function hasExponentialEvidence(result: RedosDetectorResult): boolean {
+  for (const t of result.trails) {
+    const diverged = new Map<string, number>();
+    for (const step of t.trail) {
+      const A = step.a.quantifierIterations as readonly QuantifierRef[];
+      const B = step.b.quantifierIterations as readonly QuantifierRef[];
+      const sameAt = step.a.node.start.offset === step.b.node.start.offset && step.a.node.end.offset === step.b.node.end.offset;
+      for (const qa of A) {
+        const qb = B.find((q) => sameNode(q, qa));
+        if (!qb || !isLongLoop(qa.node.source)) continue;
+        const k = `${qa.node.start.offset}:${qa.node.end.offset}`;
+        if (qa.iteration !== qb.iteration) {
+          const within = (q: QuantifierRef) => q.node.start.offset >= qa.node.start.offset && q.node.end.offset <= qa.node.end.offset && !sameNode(q, qa);
+          if (A.some(within) || B.some(within) || qa.node.source.includes('|')) return true;
+          continue;
+        }
+        const innerDiff = !sameAt || A.some((x) => !B.some((y) => sameNode(x, y) && x.iteration === y.iteration));
+        if (innerDiff) {
+          if (!diverged.has(k)) diverged.set(k, qa.iteration);
+        } else {
+          const at = diverged.get(k);
+          if (at !== undefined && qa.iteration > at) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value validation (defaults, enum values) with a bounded cache of compiled validators
+
+/** Keywords that constrain values; everything else (annotations, unknown keys) is left out of the copy. */
+const VALUE_KEYWORDS = new Set([
+  'type', 'enum', 'const', 'required', 'pattern', 'format', 'nullable', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum',
+  'exclusiveMinimum', 'maxLength', 'minLength', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties',
+  'minContains', 'maxContains', 'dependentRequired', '$ref', 'items', 'dependencies',
+  ...MAP_KEYWORDS, ...SINGLE_KEYWORDS, ...ARRAY_KEYWORDS,
+]);
+const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
+const MAX_COPY_NODES = 5000;
+/** Strings longer than this are never matched against a schema pattern. */
+const MAX_PATTERN_INPUT = 10_000;
+/** A pattern not proven safe is only run on strings up to this length (2^12 steps at worst). */
+const MAX_UNPROVEN_PATTERN_INPUT = 12;
+
+interface CopyState {
+  nodes: number;
+  refs: boolean;
+  /** A reference the copy cannot resolve on its own (`#`, `#/properties/...`, remote, dynamic). */
+  unsupported: boolean;
+  /** Objects holding a `pattern`, so it can be dropped for a value it could hang on. */
+  patterns: { holder: { [k: string]: JsonValue }; pattern: string }[];
+  patternKeys: string[];
+}
+
+function define(obj: { [k: string]: JsonValue }, k: string, v: JsonValue): void {
+  Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+function plain(node: Node, st: CopyState, depth: number): JsonValue | undefined {
+  if (++st.nodes > MAX_COPY_NODES || depth > 64) {
+    st.unsupported = true;
+    return undefined;
+  }
+  switch (node.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return node.value as JsonValue;
+    case 'null':
+      return null;
+    case 'array': {
+      const out: JsonValue[] = [];
+      for (const c of node.children ?? []) {
+        const v = plain(c, st, depth + 1);
+        if (v !== undefined) out.push(v);
+      }
+      return out;
+    }
+    case 'object': {
+      const out: { [k: string]: JsonValue } = {};
+      for (const [k, , v] of entries(node)) {
+        const pv = plain(v, st, depth + 1);
+        if (pv !== undefined) define(out, k, pv);
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A validation-only copy of a schema node: constraint keywords kept, annotations and unknown keys dropped. */
+function copySchema(node: Node, st: CopyState, depth: number, gemini: boolean, drop?: ReadonlySet<string>): JsonValue | undefined {
+  if (node.type === 'boolean') return node.value as boolean;
+  if (node.type !== 'object' || depth > 64) {
+    st.unsupported = true;
+    return undefined;
+  }
+  if (++st.nodes > MAX_COPY_NODES) {
+    st.unsupported = true;
+    return undefined;
+  }
+  const out: { [k: string]: JsonValue } = {};
+  for (const [k, , v] of entries(node)) {
+    if (drop?.has(k)) continue;
+    if (k === '$dynamicRef' || k === '$recursiveRef') {
+      st.unsupported = true;
+      continue;
+    }
+    if (!VALUE_KEYWORDS.has(k)) continue;
+    if (MAP_KEYWORDS.has(k)) {
+      if (!isObject(v)) {
+        st.unsupported = true;
+        continue;
+      }
+      const m: { [k: string]: JsonValue } = {};
+      for (const [name, , sub] of entries(v)) {
+        const c = copySchema(sub, st, depth + 1, gemini);
+        if (c !== undefined) define(m, name, c);
+        if (k === 'patternProperties') st.patternKeys.push(name);
+      }
+      define(out, k, m);
+    } else if (SINGLE_KEYWORDS.has(k) || (k === 'items' && v.type !== 'array')) {
+      const c = copySchema(v, st, depth + 1, gemini);
+      if (c !== undefined) define(out, k, c);
+    } else if (ARRAY_KEYWORDS.has(k) || k === 'items') {
+      if (v.type !== 'array') {
+        st.unsupported = true;
+        continue;
+      }
+      const arr: JsonValue[] = [];
+      for (const sub of v.children ?? []) {
+        const c = copySchema(sub, st, depth + 1, gemini);
+        if (c !== undefined) arr.push(c);
+      }
+      define(out, k, arr);
+    } else if (k === 'dependencies') {
+      if (!isObject(v)) continue;
+      const m: { [k: string]: JsonValue } = {};
+      for (const [name, , sub] of entries(v)) {
+        const c = sub.type === 'array' ? plain(sub, st, depth + 1) : copySchema(sub, st, depth + 1, gemini);
+        if (c !== undefined) define(m, name, c);
+      }
+      define(out, k, m);
+    } else if (k === '$ref') {
+      const ref = str(v);
+      if (ref !== undefined && (ref.startsWith('#/$defs/') || ref.startsWith('#/definitions/'))) {
+        st.refs = true;
+        define(out, k, ref);
+      } else st.unsupported = true;
+    } else if (k === 'type' && gemini) {
+      const t = plain(v, st, depth + 1);
+      const lower = (x: JsonValue): JsonValue => (typeof x === 'string' && GEMINI_TYPES.has(x) ? x.toLowerCase() : x);
+      if (typeof t === 'string' && t === 'TYPE_UNSPECIFIED') continue;
+      if (t !== undefined) define(out, k, Array.isArray(t) ? t.map(lower) : lower(t));
+    } else if (k === 'pattern') {
+      const p = str(v);
+      if (p === undefined) {
+        st.unsupported = true;
+        continue;
+      }
+      define(out, k, p);
+      st.patterns.push({ holder: out, pattern: p });
+    } else {
+      const pv = plain(v, st, depth + 1);
+      if (pv !== undefined) define(out, k, pv);
+    }
+  }
+  return out;
+}
+
+type ValueAjv = Ajv | Ajv2020;
+let valueAjv07: Ajv | undefined;
+let valueAjv2020: Ajv2020 | undefined;
+
+function valueAjv(draft: Draft): ValueAjv {
+  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false };
+  if (draft === '2020') {
+    if (!valueAjv2020) {
+      valueAjv2020 = new Ajv2020(opts);
+      addFormats(valueAjv2020);
+    }
+    return valueAjv2020;
+  }
+  if (!valueAjv07) {
+    valueAjv07 = new Ajv(opts);
+    addFormats(valueAjv07);
+  }
+  return valueAjv07;
+}
+
+const VALIDATOR_CACHE_MAX = 2000;
+const validatorCache = new Map<string, { fn: ValidateFunction | null; draft: Draft }>();
+
+/** The compiled validator of a schema given as JSON text; identical shapes share one compilation. */
+function compileCached(json: string, draft: Draft): ValidateFunction | null {
+  const key = draft + '\u0000' + json;
+  const hit = validatorCache.get(key);
+  if (hit) {
+    validatorCache.delete(key);
+    validatorCache.set(key, hit);
+    return hit.fn;
+  }
+  let fn: ValidateFunction | null = null;
+  const ajv = valueAjv(draft);
+  // A fresh object per compilation: ajv caches by object identity. JSON.parse keeps `__proto__` an own key.
+  const schema = JSON.parse(json) as object | boolean;
+  try {
+    fn = ajv.compile(schema);
+  } catch {
+    fn = null;
+    if (typeof schema === 'object') ajv.removeSchema(schema);
+  }
+  validatorCache.set(key, { fn, draft });
+  while (validatorCache.size > VALIDATOR_CACHE_MAX) {
+    const oldestKey = validatorCache.keys().next().value as string;
+    const oldest = validatorCache.get(oldestKey)!;
+    validatorCache.delete(oldestKey);
+    if (oldest.fn && typeof oldest.fn.schema === 'object') valueAjv(oldest.draft).removeSchema(oldest.fn.schema);
+  }
+  return fn;
+}
+
+/** Longest string (or object key) in a value, bounded work. */
+function longestString(v: JsonValue, budget = { left: 10000 }): number {
+  if (--budget.left < 0) return Infinity;
+  if (typeof v === 'string') return v.length;
+  if (Array.isArray(v)) {
+    let m = 0;
+    for (const x of v) m = Math.max(m, longestString(x, budget));
+    return m;
+  }
+  if (v && typeof v === 'object') {
+    let m = 0;
+    for (const k of Object.keys(v)) m = Math.max(m, k.length, longestString(v[k]!, budget));
+    return m;
+  }
+  return 0;
+}
+
+export interface ValueCheckOptions {
+  draft: Draft;
+  /** Gemini's OpenAPI subset: upper-case type names are read as JSON Schema types. */
+  gemini: boolean;
+  /** Keywords of the subschema itself to leave out (`enum` when checking the enum's own values). */
+  without?: ReadonlySet<string>;
+}
+
+export interface ValueVerdict {
+  valid: boolean;
+  errors: readonly ErrorObject[];
+}
+
+export interface ValueChecker {
+  /** undefined when this value cannot be checked safely (a pattern not proven safe on a long string). */
+  check(value: JsonValue): ValueVerdict | undefined;
+}
+
+const ALWAYS_VALID: ValueChecker = { check: () => ({ valid: true, errors: [] }) };
+
+/**
+ * Prepares validation of values against the subschema `schema` (a node of the schema rooted at `root`),
+ * without its annotations and the `without` keywords. Returns undefined when that cannot be decided: the
+ * copy uses references it cannot resolve on its own, or is too large. A subschema that does not compile
+ * checks nothing (schema-invalid reports it). A `pattern` not proven safe by redos-detector is only run
+ * on strings of a few characters; no pattern is run on strings over 10,000 characters.
+ */
+export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOptions): ValueChecker | undefined {
+  const st: CopyState = { nodes: 0, refs: false, unsupported: false, patterns: [], patternKeys: [] };
+  const copy = copySchema(schema, st, 0, opts.gemini, opts.without);
+  if (copy === undefined || st.unsupported) return undefined;
+  if (copy !== null && typeof copy === 'object' && !Array.isArray(copy)) {
+    if (Object.keys(copy).length === 0) return ALWAYS_VALID;
+    if (st.refs) {
+      for (const k of ['$defs', 'definitions']) {
+        const defs = child(root, k);
+        if (!isObject(defs) || Object.prototype.hasOwnProperty.call(copy, k)) continue;
+        const m: { [k: string]: JsonValue } = {};
+        for (const [name, , sub] of entries(defs)) {
+          const c = copySchema(sub, st, 1, opts.gemini);
+          if (c !== undefined) define(m, name, c);
+        }
+        define(copy, k, m);
+      }
+      if (st.unsupported) return undefined;
+    }
+  }
+  const full = JSON.stringify(copy);
+  // Verdicts are computed only when a long string needs them (redos analysis is cached per pattern).
+  const safe: (boolean | undefined)[] = [];
+  const isSafe = (i: number) => (safe[i] ??= regexSafety(st.patterns[i]!.pattern) === 'safe');
+  let safeKeys: boolean | undefined;
+  const keysSafe = () => (safeKeys ??= st.patternKeys.every((k) => regexSafety(k) === 'safe'));
+  return {
+    check(value: JsonValue): ValueVerdict | undefined {
+      const longest = longestString(value);
+      if (st.patternKeys.length > 0 && (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !keysSafe()))) return undefined;
+      let json = full;
+      const dropped: number[] = [];
+      for (let i = 0; i < st.patterns.length; i++) {
+        if (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !isSafe(i))) dropped.push(i);
+      }
+      if (dropped.length > 0) {
+        for (const i of dropped) delete st.patterns[i]!.holder.pattern;
+        json = JSON.stringify(copy);
+        for (const i of dropped) define(st.patterns[i]!.holder, 'pattern', st.patterns[i]!.pattern);
+      }
+      const fn = compileCached(json, opts.draft);
+      if (!fn) return undefined;
+      const valid = fn(value) as boolean;
+      return { valid, errors: valid ? [] : [...(fn.errors ?? [])] };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tool helpers
+
+/** True for a schema in Gemini's OpenAPI subset (upper-case types, `nullable`), not `parametersJsonSchema`. */
+export function isGeminiSubset(tool: ToolInfo): boolean {
+  return tool.dialect === 'gemini' && tool.paramsKey !== 'parametersJsonSchema';
+}
+
+const SCHEMA_SHAPE_KEYS = ['type', 'properties', '$ref', 'anyOf', 'oneOf', 'allOf', 'items', 'enum', 'const', '$schema'];
+
+/** The tool's declared result schema, when it is an object that looks like a schema. */
+export function resultSchemaOf(tool: ToolInfo): Node | undefined {
+  const r = tool.result;
+  if (!isObject(r)) return undefined;
+  for (const k of SCHEMA_SHAPE_KEYS) if (child(r, k) !== undefined) return r;
+  return undefined;
+}
+
+/** The schema roots of a tool checked by the validity rules: the parameter schema and the result schema. */
+export function schemaRootsOf(tool: ToolInfo): Node[] {
+  const out: Node[] = [];
+  if (isObject(tool.params)) out.push(tool.params);
+  const r = resultSchemaOf(tool);
+  if (r) out.push(r);
+  return out;
+}
+
+/**
+ * A "tool" whose `name` is itself a property schema (`{"name": {"type": "str", ...}, "age": {...}}`) is a
+ * properties map that discovery took for a tool, not a tool: the validity rules say nothing about it.
+ */
+export function isMisreadPropertyMap(tool: ToolInfo): boolean {
+  const n = tool.nameNode;
+  return !!n && n.type === 'object' && child(n, 'type') !== undefined && !tool.paramsKey;
+}
+
+/** Declared `$schema` of draft-04 or older: `exclusiveMinimum: true` and `id` are legitimate there. */
+export function isLegacyDraft(root: Node): boolean {
+  return /draft-0[34]/.test(str(child(root, '$schema')) ?? '');
+}
+
+/** How a JSON node reads in a message: "a string", "an array"... */
+export function describeType(node: Node): string {
+  switch (node.type) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return node.value ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'array':
+      return 'an array';
+    case 'object':
+      return 'an object';
+    default:
+      return 'a value';
+  }
+}
+
+/** A short JSON rendering of a value for messages. */
+export function shortJson(v: JsonValue | undefined, max = 40): string {
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? 'undefined';
+  } catch {
+    s = String(v);
+  }
+  return s.length > max ? s.slice(0, max - 1) + '…' : s;
+}

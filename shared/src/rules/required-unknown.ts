@@ -1,0 +1,133 @@
+import { defineRule } from '../rule';
+import { child, elements, entries, isObject, nodeAtPointer, propertyNode, str, type Node } from '../document';
+import { walkSchema, type SchemaVisit } from '../schemaWalk';
+import { distance } from 'fastest-levenshtein';
+import { resultSchemaOf } from '../analysis/jsonSchema';
+
+type MessageId = 'unknownClose' | 'unknown' | 'noProperties';
+
+const BRANCH_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
+const BRANCH_SINGLE = ['then', 'else'];
+/** A subschema reached through these applies to the same object as its parent: the parent's properties count. */
+const SAME_INSTANCE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas']);
+
+interface Collected {
+  names: Set<string>;
+  /** Some branch could define names this rule cannot see (remote `$ref`, `patternProperties`...). */
+  open: boolean;
+  /** Any `properties` map was found. */
+  any: boolean;
+}
+
+/** Property names a schema object defines: its own `properties`, those of local `$ref`s and composition branches. */
+function collect(schema: Node | undefined, root: Node, out: Collected, depth: number, seen: Set<Node>): void {
+  if (!isObject(schema) || depth > 4 || seen.has(schema)) return;
+  seen.add(schema);
+  if (propertyNode(schema, 'patternProperties')) out.open = true;
+  const props = child(schema, 'properties');
+  if (props) {
+    if (!isObject(props)) out.open = true;
+    else {
+      out.any = true;
+      for (const [name] of entries(props)) out.names.add(name);
+    }
+  }
+  const ref = str(child(schema, '$ref'));
+  if (ref !== undefined) {
+    const target = ref.startsWith('#/') ? safeResolve(root, ref) : undefined;
+    if (target) collect(target, root, out, depth + 1, seen);
+    else out.open = true;
+  }
+  if (child(schema, '$dynamicRef') || child(schema, '$recursiveRef')) out.open = true;
+  for (const k of BRANCH_ARRAYS) for (const b of elements(child(schema, k))) collect(b, root, out, depth + 1, seen);
+  for (const k of BRANCH_SINGLE) collect(child(schema, k), root, out, depth + 1, seen);
+  for (const [, , sub] of entries(child(schema, 'dependentSchemas'))) collect(sub, root, out, depth + 1, seen);
+}
+
+function safeResolve(root: Node, ref: string): Node | undefined {
+  try {
+    return nodeAtPointer(root, decodeURIComponent(ref.slice(1)));
+  } catch {
+    return undefined;
+  }
+}
+
+function normalize(s: string): string {
+  return s.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+/** The defined name `name` most likely means: same word in another case or style, or a close spelling. */
+function closest(name: string, names: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  const n = normalize(name);
+  for (const c of names) {
+    if (normalize(c) === n) return c;
+    const d = distance(name.toLowerCase(), c.toLowerCase());
+    if (d <= 3 && d * 2 < Math.max(name.length, c.length) && d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+export default defineRule<MessageId>({
+  id: 'required-unknown',
+  meta: {
+    section: 'Schema validity',
+    defaultSeverity: 'error',
+    fixable: 'suggestion',
+    docs: {
+      description: '`required` names a property that `properties` of the same schema object does not define.',
+      why: '`required` lists the properties without which execution cannot proceed (SPEC "Parameter schema keywords", "Required versus optional" 1). A name that `properties` does not define is usually a typo or a leftover from a rename: the model is told a parameter is mandatory but is given no schema or description for it, validators reject every call that lacks it, and strict modes reject the schema. Names defined through `allOf`/`anyOf`/`oneOf` branches and local `$ref`s count as defined; a schema with `patternProperties` is not checked.',
+      spec: 'Parameter schema keywords (required); Required versus optional 1',
+      bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." },\n      "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit." }\n    },\n    "required": ["location"]\n  }\n}',
+      good: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." },\n      "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit." }\n    },\n    "required": ["city"]\n  }\n}',
+      fix: 'Rename the entry to the closest defined property, or remove it from `required`.',
+    },
+    messages: {
+      unknownClose: '"required" lists "{{name}}", which "properties" does not define: did you mean "{{suggestion}}"? Rename it, or remove it from "required".',
+      unknown: '"required" lists "{{name}}", which "properties" does not define: add the property (with a type and description) or remove it from "required".',
+      noProperties: '"required" lists "{{name}}", but this schema defines no properties: add "{{name}}" under "properties" (with a type and description) or remove it from "required".',
+    },
+  },
+  create(ctx) {
+    const check = (s: SchemaVisit, root: Node) => {
+      const req = child(s.node, 'required');
+      if (!req || req.type !== 'array' || !req.children?.length) return;
+      const out: Collected = { names: new Set(), open: false, any: false };
+      let base = s;
+      while (base.parent && SAME_INSTANCE.has(base.via)) base = base.parent;
+      collect(base.node, root, out, 0, new Set());
+      if (base !== s) collect(s.node, root, out, 0, new Set());
+      if (out.open) return;
+      if (!out.any) {
+        // A map-like object (`additionalProperties` schema) may legitimately require keys it does not list.
+        const ap = child(base.node, 'additionalProperties') ?? child(s.node, 'additionalProperties');
+        if (ap && !(ap.type === 'boolean' && ap.value === false)) return;
+      }
+      for (const el of req.children) {
+        if (el.type !== 'string') continue;
+        const name = el.value as string;
+        if (out.names.has(name)) continue;
+        if (!out.any) {
+          ctx.report({ node: el, messageId: 'noProperties', data: { name } });
+          continue;
+        }
+        const suggestion = closest(name, out.names);
+        if (suggestion) ctx.report({ node: el, messageId: 'unknownClose', data: { name, suggestion } });
+        else ctx.report({ node: el, messageId: 'unknown', data: { name } });
+      }
+    };
+    return {
+      tool(t) {
+        const result = resultSchemaOf(t);
+        if (result) walkSchema(result, { schema: (s) => check(s, result) });
+      },
+      schema(s, t) {
+        if (t.params) check(s, t.params);
+      },
+    };
+  },
+});

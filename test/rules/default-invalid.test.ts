@@ -1,0 +1,82 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/default-invalid';
+
+const DESC = 'Use this when the user asks to see their recent orders. Returns orders, newest first.';
+const chat = (props: string, extra = '') => `{"type": "function", "function": {"name": "list_orders", "description": "${DESC}", "parameters": {"type": "object", "properties": ${props}${extra}}}}`;
+
+runRuleTests(rule, {
+  valid: [
+    {
+      name: 'defaults and enums that fit their schema',
+      code: chat(`{"limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10}, "status": {"type": "string", "enum": ["open", "shipped"], "default": "open"}, "since": {"type": "string", "format": "date", "default": "2024-01-01"}}`),
+    },
+    {
+      name: 'null default means "no default"; nullable enum in strict style',
+      code: `{"type": "function", "name": "list_orders", "description": "${DESC}", "strict": true, "parameters": {"type": "object", "properties": {"status": {"type": ["string", "null"], "enum": ["open", "shipped", null]}, "note": {"type": "string", "default": null}}, "required": ["status", "note"], "additionalProperties": false}}`,
+    },
+    {
+      name: 'Gemini upper-case types and nullable',
+      code: `{"functionDeclarations": [{"name": "list_orders", "description": "${DESC}", "parameters": {"type": "OBJECT", "properties": {"limit": {"type": "INTEGER", "default": 20}, "status": {"type": "STRING", "format": "enum", "enum": ["open", "shipped"], "nullable": true, "default": "open"}}}}]}`,
+    },
+    {
+      name: 'default checked against a $ref to $defs',
+      code: `{"name": "set_theme", "description": "Use this to change the color theme.", "input_schema": {"type": "object", "properties": {"theme": {"$ref": "#/$defs/theme", "default": "dark"}}, "$defs": {"theme": {"type": "string", "enum": ["light", "dark"]}}}}`,
+    },
+    {
+      name: 'hostile ReDoS pattern with a long default finishes instantly (pattern not run)',
+      code: `{"name": "create_user", "description": "Use this to create a user.", "inputSchema": {"type": "object", "properties": {"handle": {"type": "string", "pattern": "^(a+)+$", "default": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"}}}}`,
+    },
+    {
+      name: 'Python types (BFCL) are not compiled',
+      code: `[{"name": "calc.mean", "description": "Computes a mean.", "parameters": {"type": "dict", "properties": {"values": {"type": "array", "items": {"type": "float"}, "default": ["x"]}, "precision": {"type": "int", "default": "two"}}}}]`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'default of the wrong type, default outside the enum (OpenAI chat)',
+      code: chat(`{"limit": {"type": "integer", "default": "ten"}, "status": {"type": "string", "enum": ["open", "shipped", "delivered"], "default": "pending"}}`),
+      errors: [
+        { messageId: 'defaultInvalid', at: '"ten"', data: { reason: 'must be integer', what: 'type' } },
+        { messageId: 'defaultInvalid', at: '"pending"', messageIncludes: 'must be one of "open", "shipped", "delivered"' },
+      ],
+    },
+    {
+      name: 'enum value the type rejects; inverted bounds reported once (Anthropic)',
+      code: `{"name": "book_room", "description": "Use this to book a hotel room.", "input_schema": {"type": "object", "properties": {"guests": {"type": "integer", "enum": [1, 2, "3"]}, "nights": {"type": "integer", "minimum": 4, "maximum": 2, "default": 3}}}}`,
+      errors: [
+        { messageId: 'enumInvalid', at: '"3"' },
+        { messageId: 'rangeInverted', at: '"minimum"', data: { minValue: 4, maxValue: 2 } },
+      ],
+    },
+    {
+      name: 'default violating bounds and pattern (MCP)',
+      code: `{"name": "get_page", "description": "Use this to read one page of results.", "inputSchema": {"type": "object", "properties": {"page_size": {"type": "integer", "minimum": 1, "maximum": 100, "default": 500}, "cursor": {"type": "string", "pattern": "^[A-Za-z0-9]+$", "default": "not a cursor"}, "sort": {"type": "string", "minLength": 5, "maxLength": 3}}}}`,
+      errors: [
+        { messageId: 'defaultInvalid', at: '500', messageIncludes: 'must be <= 100' },
+        { messageId: 'defaultInvalid', at: '"not a cursor"', messageIncludes: 'pattern' },
+        { messageId: 'rangeInverted', at: '"minLength"' },
+      ],
+    },
+    {
+      name: 'enum on an array parameter instead of on its items',
+      code: chat(`{"fields": {"type": "array", "items": {"type": "string"}, "enum": ["id", "total", "status"]}}`),
+      errors: [{ messageId: 'enumOnArray', at: '"enum"' }],
+    },
+    {
+      name: 'string "false" for a boolean; object default missing a required key',
+      code: chat(`{"include_archived": {"type": "boolean", "default": "false"}, "window": {"type": "object", "properties": {"from": {"type": "string"}, "to": {"type": "string"}}, "required": ["from"], "default": {"to": "2024-12-31"}}}`),
+      errors: [
+        { messageId: 'defaultInvalid', at: '"false"', occurrence: 1 },
+        { messageId: 'defaultInvalid', at: '{"to": "2024-12-31"}', messageIncludes: '"from"' },
+      ],
+    },
+    {
+      name: 'bad default under a __proto__ property name',
+      code: chat(`{"__proto__": {"type": "integer", "default": "x"}, "constructor": {"type": "string", "enum": ["a", 1]}}`),
+      errors: [
+        { messageId: 'defaultInvalid', at: '"x"' },
+        { messageId: 'enumInvalid', at: '1', occurrence: 1 },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,25 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/pattern-unsafe';
+
+const tool = (pattern: string, key = 'input_schema') =>
+  `{"name": "create_user", "description": "Use this when an administrator asks to create a user account.", "${key}": {"type": "object", "properties": {"username": {"type": "string", "pattern": ${JSON.stringify(pattern)}}}, "required": ["username"]}}`;
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'simple anchored class', code: tool('^[a-zA-Z0-9_]{3,32}$') },
+    { name: 'the common e-mail pattern (only polynomial ambiguity)', code: tool('^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}$') },
+    { name: 'separated repetition is unambiguous', code: tool('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'inputSchema') },
+    { name: 'RFC hostname pattern (nested group, but each loop ends with a dot)', code: tool('^(([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])\\.)*([A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9])$') },
+    { name: 'a pattern that does not compile is left to schema-invalid', code: tool('([a-z]+') },
+  ],
+  invalid: [
+    { name: 'nested quantifier (Anthropic)', code: tool('^([a-zA-Z0-9]+)*$'), errors: [{ messageId: 'exponential', at: '"^([a-zA-Z0-9]+)*$"' }] },
+    { name: 'words with optional spaces (MCP)', code: tool('^([a-z]+\\s*)+$', 'inputSchema'), errors: [{ messageId: 'exponential', at: '"^([a-z]+\\\\s*)+$"' }] },
+    { name: 'nested digit runs (bare tool)', code: tool('^(\\d+)*$', 'parameters'), errors: [{ messageId: 'exponential', at: '"^(\\\\d+)*$"' }] },
+    {
+      name: 'nested quantifier in a patternProperties key (OpenAI chat)',
+      code: `{"type": "function", "function": {"name": "set_labels", "description": "Use this to set labels.", "parameters": {"type": "object", "patternProperties": {"^(a+)+$": {"type": "string"}}}}}`,
+      errors: [{ messageId: 'exponential', at: '"^(a+)+$"' }],
+    },
+  ],
+});

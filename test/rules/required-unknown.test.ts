@@ -1,0 +1,54 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/required-unknown';
+
+const DESC = 'Use this when the user asks for the current weather in a city. Returns temperature and conditions.';
+
+runRuleTests(rule, {
+  valid: [
+    {
+      name: 'every required name is defined (OpenAI chat, nested object)',
+      code: `{"type": "function", "function": {"name": "get_weather", "description": "${DESC}", "parameters": {"type": "object", "properties": {"city": {"type": "string"}, "options": {"type": "object", "properties": {"unit": {"type": "string"}}, "required": ["unit"]}}, "required": ["city"]}}}`,
+    },
+    {
+      name: '"at least one of" anyOf branches that only list required names',
+      code: `{"name": "find_user", "description": "Use this to look up a user by e-mail or id.", "inputSchema": {"type": "object", "properties": {"email": {"type": "string"}, "user_id": {"type": "string"}}, "anyOf": [{"required": ["email"]}, {"required": ["user_id"]}]}}`,
+    },
+    {
+      name: 'names defined through allOf and a $ref to $defs',
+      code: `{"name": "create_invoice", "description": "Use this to create an invoice.", "input_schema": {"type": "object", "allOf": [{"$ref": "#/$defs/base"}, {"properties": {"amount": {"type": "number"}}}], "required": ["customer_id", "amount"], "$defs": {"base": {"type": "object", "properties": {"customer_id": {"type": "string"}}}}}}`,
+    },
+    {
+      name: 'patternProperties may define any name',
+      code: `{"name": "set_labels", "description": "Use this to set labels on a resource.", "inputSchema": {"type": "object", "patternProperties": {"^label_": {"type": "string"}}, "required": ["label_env"]}}`,
+    },
+    {
+      name: 'a map object (additionalProperties schema) may require keys it does not list',
+      code: `{"name": "set_headers", "description": "Use this to set HTTP headers for later requests.", "inputSchema": {"type": "object", "properties": {"headers": {"type": "object", "additionalProperties": {"type": "string"}, "required": ["Authorization"]}}}}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'typo of a property name (Anthropic)',
+      code: `{"name": "get_weather", "description": "${DESC}", "input_schema": {"type": "object", "properties": {"city": {"type": "string"}, "unit": {"type": "string"}}, "required": ["citty"]}}`,
+      errors: [{ messageId: 'unknownClose', at: '"citty"', data: { suggestion: 'city' } }],
+    },
+    {
+      name: 'leftover after a rename (real Anthropic cookbook tool)',
+      code: `[{"name": "wolfram_alpha", "description": "A tool that allows querying the Wolfram Alpha knowledge base.", "input_schema": {"type": "object", "properties": {"search_query": {"type": "string", "description": "The query to send to the Wolfram Alpha API."}}, "required": ["query"]}}]`,
+      errors: [{ messageId: 'unknown', at: '"query"' }],
+    },
+    {
+      name: 'required names of a nested object with no properties (BFCL)',
+      code: `[{"name": "waste_calculation.calculate", "description": "Calculates the estimated waste.", "parameters": {"type": "dict", "properties": {"population": {"type": "dict", "description": "Household sizes.", "required": ["adults", "children"]}}, "required": ["population"]}}]`,
+      errors: [
+        { messageId: 'noProperties', at: '"adults"' },
+        { messageId: 'noProperties', at: '"children"' },
+      ],
+    },
+    {
+      name: 'case variant of the defined name (MCP)',
+      code: `{"name": "get_user", "description": "Use this to get one user.", "inputSchema": {"type": "object", "properties": {"user_id": {"type": "string"}}, "required": ["userId"]}}`,
+      errors: [{ messageId: 'unknownClose', at: '"userId"', data: { suggestion: 'user_id' } }],
+    },
+  ],
+});
