@@ -17,6 +17,8 @@ export const SOURCES = {
   anthropicSchemaLimits: { title: 'Anthropic: Structured outputs, "JSON Schema limitations"', url: 'https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations', checked: CHECKED },
   geminiFunctionCalling: { title: 'Gemini API: Function calling, "Function declarations"', url: 'https://ai.google.dev/gemini-api/docs/function-calling', checked: CHECKED },
   geminiSchema: { title: 'Gemini API reference: Schema', url: 'https://ai.google.dev/api/caching#Schema', checked: CHECKED },
+  openaiOneOfRejected: { title: 'livekit/agents issue #5302: OpenAI strict tools fail with "In context=(), \'oneOf\' is not permitted"', url: 'https://github.com/livekit/agents/issues/5302', checked: CHECKED },
+  openaiUniqueItemsRejected: { title: 'microsoft/semantic-kernel issue #9786: OpenAI strict mode rejects uniqueItems on arrays', url: 'https://github.com/microsoft/semantic-kernel/issues/9786', checked: CHECKED },
   mcpTools: { title: 'Model Context Protocol specification: Server features, Tools', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools', checked: CHECKED },
 } satisfies Record<string, Source>;
 
@@ -89,6 +91,8 @@ export const STRICT_UNSUPPORTED: Record<StrictFamily, Record<string, string>> = 
     else: 'if/then/else is not supported',
     dependentRequired: 'dependentRequired is not supported',
     dependentSchemas: 'dependentSchemas is not supported',
+    oneOf: 'oneOf is not supported (the API answers "\'oneOf\' is not permitted"; anyOf is the supported union)',
+    uniqueItems: 'uniqueItems is not supported (arrays accept only minItems and maxItems)',
   },
   anthropic: {
     minimum: 'numeric bounds (minimum) are not supported',
@@ -99,6 +103,7 @@ export const STRICT_UNSUPPORTED: Record<StrictFamily, Record<string, string>> = 
     minLength: 'string length bounds (minLength) are not supported',
     maxLength: 'string length bounds (maxLength) are not supported',
     maxItems: 'maxItems is not supported',
+    uniqueItems: 'array constraints other than minItems 0 or 1 are not supported (uniqueItems)',
   },
 };
 

@@ -1,0 +1,55 @@
+import { defineRule } from '../rule';
+import { child, keyNodeOf } from '../document';
+import { SOURCES } from '../profiles';
+import { isObjectSchema, keyOfSchema, strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
+
+export default defineRule<'missing' | 'notFalse'>({
+  id: 'strict-additional-properties',
+  meta: {
+    section: 'Required and strict mode',
+    defaultSeverity: 'error',
+    fixable: 'safe',
+    docs: {
+      description: 'In strict mode, an object schema (at any depth) without `additionalProperties: false`.',
+      why: 'Both OpenAI strict mode and Anthropic strict tool use require `additionalProperties: false` on every object, nested objects, array items and definitions included (SPEC keyword table: "additionalProperties: set to false in strict mode"; "Required versus optional" 2). Otherwise the request is rejected (an OpenAI Responses tool that omits `strict` silently falls back to non-strict, best-effort calls). Open maps (`additionalProperties: {...}`) are not supported either: model them as an array of key/value objects.',
+      spec: 'Required versus optional 2; Parameter schema keywords (additionalProperties)',
+      bad: '{ "name": "create_event", "description": "Use this to add an event to the user\'s calendar when they ask to schedule something.", "strict": true, "input_schema": { "type": "object", "properties": { "title": { "type": "string" }, "start": { "type": "string", "format": "date-time" }, "location": { "type": "object", "properties": { "address": { "type": "string" } }, "required": ["address"] } }, "required": ["title", "start"] } }',
+      good: '{ "name": "create_event", "description": "Use this to add an event to the user\'s calendar when they ask to schedule something.", "strict": true, "input_schema": { "type": "object", "properties": { "title": { "type": "string" }, "start": { "type": "string", "format": "date-time" }, "location": { "type": "object", "properties": { "address": { "type": "string" } }, "required": ["address"], "additionalProperties": false } }, "required": ["title", "start"], "additionalProperties": false } }',
+      fix: 'Adds `"additionalProperties": false` to the object schema (or sets it to false).',
+      sources: [SOURCES.openaiStructuredOutputs, SOURCES.openaiResponsesFunctionTool, SOURCES.anthropicStrict, SOURCES.anthropicSchemaLimits],
+    },
+    messages: {
+      missing: '{{what}} has no "additionalProperties": false, which {{mode}} requires on every object. Add "additionalProperties": false.',
+      notFalse: '"additionalProperties" must be false in {{mode}}: open objects and maps are rejected. Set it to false (model a map as an array of key/value objects).',
+    },
+  },
+  create(ctx) {
+    return {
+      schema(s, t) {
+        const info = strictInfo(t);
+        if (!info || !isObjectSchema(s.node, s.types)) return;
+        const ap = child(s.node, 'additionalProperties');
+        if (ap && ap.type === 'boolean' && ap.value === false) return;
+        const severity = strictSeverity(info, 'error');
+        const mode = strictLabel(info);
+        if (ap) {
+          ctx.report({ node: ap, messageId: 'notFalse', data: { mode }, severity });
+          return;
+        }
+        const node = child(s.node, 'type') ?? keyNodeOf(s.node, 'properties') ?? s.node;
+        ctx.report({ node, messageId: 'missing', data: { what: describe(s), mode }, severity });
+      },
+    };
+  },
+});
+
+function describe(s: { isRoot: boolean; node: import('../document').Node; via: string }): string {
+  if (s.isRoot) return 'The parameter schema';
+  const key = keyOfSchema(s.node);
+  if (key !== s.node && typeof key.value === 'string') {
+    if (s.via === 'properties') return `The object "${key.value}"`;
+    if (s.via === '$defs' || s.via === 'definitions') return `The definition "${key.value}"`;
+    if (s.via === 'items') return 'The array item object';
+  }
+  return 'This object schema';
+}
