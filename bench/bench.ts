@@ -14,37 +14,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintText, lintWorkspace } from '../shared/src/linter';
 import { toolFileSchema } from '../shared/src/toolFileSchema';
 import { corpusFiles } from '../tools/corpus';
+import { generatedFile } from './generate';
 
 const ROOT = resolve(__dirname, '../..');
-
-/** A realistic tool (OpenAI Chat Completions shape), about 2 KB, varied by index. */
-export function generatedTool(i: number): unknown {
-  const entity = ['order', 'invoice', 'customer', 'ticket', 'shipment'][i % 5]!;
-  return {
-    type: 'function',
-    function: {
-      name: `get_${entity}_${i}`,
-      description: `Use this when the user asks about one ${entity} they identify by its number (tool ${i}). Returns the ${entity}'s status, dates and amounts. Do not use for lists: use query_${entity}s_${i} instead.`,
-      parameters: {
-        type: 'object',
-        properties: {
-          [`${entity}_id`]: { type: 'string', description: `The ${entity} number, for example "A-${1000 + i}".` },
-          include_history: { type: 'boolean', description: `Whether to include the change history of the ${entity}.` },
-          currency: { type: 'string', enum: ['EUR', 'USD', 'GBP', 'JPY'], description: 'Currency for the amounts in the answer.' },
-          max_events: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'How many history events to return, from 1 to 100.' },
-          fields: { type: 'array', items: { type: 'string', enum: ['status', 'dates', 'amounts', 'lines', 'notes'] }, description: 'Which parts of the record to return; all when omitted.' },
-          locale: { type: 'string', description: `Language for human-readable texts, as a BCP 47 tag such as "fr-FR" (record ${i}).` },
-        },
-        required: [`${entity}_id`],
-        additionalProperties: false,
-      },
-    },
-  };
-}
-
-export function generatedFile(n: number): string {
-  return JSON.stringify(Array.from({ length: n }, (_, i) => generatedTool(i)), null, 2);
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

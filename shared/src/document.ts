@@ -223,6 +223,21 @@ export function stringItems(arr: Node | undefined): string[] {
   return out;
 }
 
+const arrayIndexes = new WeakMap<Node, Map<Node, number>>();
+
+/** Position of an element in its array: indexOf for short arrays, an index built once for long ones. */
+function indexInArray(arr: Node, el: Node): number {
+  const children = arr.children ?? [];
+  if (children.length < 32) return Math.max(0, children.indexOf(el));
+  let idx = arrayIndexes.get(arr);
+  if (!idx) {
+    idx = new Map();
+    children.forEach((c, i) => idx!.set(c, i));
+    arrayIndexes.set(arr, idx);
+  }
+  return idx.get(el) ?? 0;
+}
+
 /** RFC 6901 pointer of a node (value nodes; for a key node, the pointer of its property). */
 export function pointerOf(node: Node): string {
   const segs: string[] = [];
@@ -234,7 +249,7 @@ export function pointerOf(node: Node): string {
       segs.push(String(p.children?.[0]?.value ?? ''));
       n = p.parent;
     } else if (p.type === 'array') {
-      segs.push(String(p.children ? p.children.indexOf(n) : 0));
+      segs.push(String(indexInArray(p, n)));
       n = p;
     } else {
       n = p;

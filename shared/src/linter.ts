@@ -111,29 +111,112 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       options.onRuleError?.(rule.id, e);
     }
   };
-  const toolVisitors = active.filter((a) => a.visitor.tool);
-  const schemaVisitors = active.filter((a) => a.visitor.schema);
-  const propertyVisitors = active.filter((a) => a.visitor.property);
-  const walkHandlers = {
-    schema(s: SchemaVisit) {
-      for (const a of schemaVisitors) guard(a.rule, () => a.visitor.schema!(s, current!));
-    },
-    property(p: PropertyVisit) {
-      for (const a of propertyVisitors) guard(a.rule, () => a.visitor.property!(p, current!));
-    },
+  // Rules with a fileEnd visitor may gather state across tools: they run on every tool, every time. The others
+  // depend only on the tool's text and the file context, so their findings are cached per tool (below).
+  const cacheable = active.filter((a) => !a.visitor.fileEnd);
+  const crossTool = active.filter((a) => a.visitor.fileEnd);
+  const makeWalk = (list: typeof active) => {
+    const schemaVisitors = list.filter((a) => a.visitor.schema);
+    const propertyVisitors = list.filter((a) => a.visitor.property);
+    return {
+      tool: list.filter((a) => a.visitor.tool),
+      walks: schemaVisitors.length > 0 || propertyVisitors.length > 0,
+      handlers: {
+        schema(s: SchemaVisit) {
+          for (const a of schemaVisitors) guard(a.rule, () => a.visitor.schema!(s, current!));
+        },
+        property(p: PropertyVisit) {
+          for (const a of propertyVisitors) guard(a.rule, () => a.visitor.property!(p, current!));
+        },
+      },
+    };
   };
+  const runTool = (tool: ToolInfo, run: ReturnType<typeof makeWalk>) => {
+    for (const a of run.tool) guard(a.rule, () => a.visitor.tool!(tool));
+    if (run.walks && tool.params && tool.params.type === 'object') walkSchema(tool.params, run.handlers);
+  };
+  const cached = makeWalk(cacheable);
+  const always = makeWalk(crossTool);
+  const context = contextKey(config, names, fileCtx.namespaces, options.workspace);
   for (const tool of found.tools) {
     current = tool;
-    for (const a of toolVisitors) guard(a.rule, () => a.visitor.tool!(tool));
-    if (tool.params && tool.params.type === 'object' && (schemaVisitors.length || propertyVisitors.length)) {
-      walkSchema(tool.params, walkHandlers);
+    const base = tool.outer.offset;
+    const key = `${context}\u0001${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}|${doc.text.slice(base, base + tool.outer.length)}`;
+    const prefix = pointerOf(tool.outer);
+    const hit = toolCache.get(key);
+    if (hit) {
+      for (const f of hit) {
+        const offset = base + f.relOffset;
+        findings.push({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointer: prefix + f.pointerSuffix, range: doc.rangeOf(offset, f.length), offset, length: f.length, ...(f.data ? { data: f.data } : {}) });
+      }
+    } else {
+      const start = findings.length;
+      runTool(tool, cached);
+      const mine = findings.slice(start);
+      // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
+      if (mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
+        storeTool(key, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
+      }
     }
+    runTool(tool, always);
   }
   current = undefined;
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
 
   findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
   return { uri: doc.uri, findings, doc, discovery: found };
+}
+
+interface CachedFinding {
+  rule: string;
+  messageId: string;
+  message: string;
+  severity: Severity;
+  tool: string | null;
+  pointerSuffix: string;
+  relOffset: number;
+  length: number;
+  data: Record<string, string | number> | undefined;
+}
+
+/**
+ * Findings of the per-tool rules, keyed by the tool's text and everything else they may read (configuration,
+ * the file's tool names and namespaces, the workspace's names). On a keystroke only the edited tool is
+ * linted again; the others are re-based to their current offsets. Bounded by entries and characters.
+ */
+const toolCache = new Map<string, CachedFinding[]>();
+let toolCacheChars = 0;
+const TOOL_CACHE_MAX_ENTRIES = 50_000;
+const TOOL_CACHE_MAX_CHARS = 64_000_000;
+
+function storeTool(key: string, findings: CachedFinding[]): void {
+  if (key.length > TOOL_CACHE_MAX_CHARS / 8) return;
+  toolCache.set(key, findings);
+  toolCacheChars += key.length;
+  while (toolCache.size > TOOL_CACHE_MAX_ENTRIES || toolCacheChars > TOOL_CACHE_MAX_CHARS) {
+    const oldest = toolCache.keys().next().value as string;
+    toolCache.delete(oldest);
+    toolCacheChars -= oldest.length;
+  }
+}
+
+/** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */
+function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined): string {
+  return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}`);
+}
+
+/** cyrb53: a fast 53-bit string hash (collisions are negligible for cache keys of this size). */
+function hash53(str: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 export interface WorkspaceFile {
@@ -145,12 +228,20 @@ export interface WorkspaceFile {
 export class NameIndex {
   private byName = new Map<string, Map<string, Set<Profile>>>();
   private byUri = new Map<string, string[]>();
+  private signatures = new Map<string, string>();
+  /** Bumped whenever some file's names change. */
+  version = 0;
 
   /** Records the tools a file defines (replacing what it defined before). */
   set(uri: string, tools: Iterable<{ name: string | undefined; profile: Profile }>): void {
+    const list = [...tools];
+    const signature = list.map((t) => `${t.name ?? ''}\u0000${t.profile}`).join('\u0001');
+    if (this.signatures.get(uri) === signature) return;
     this.remove(uri);
+    this.signatures.set(uri, signature);
+    this.version++;
     const names: string[] = [];
-    for (const t of tools) {
+    for (const t of list) {
       if (t.name === undefined) continue;
       let files = this.byName.get(t.name);
       if (!files) this.byName.set(t.name, (files = new Map()));
@@ -163,6 +254,7 @@ export class NameIndex {
   }
 
   remove(uri: string): void {
+    if (this.signatures.delete(uri)) this.version++;
     for (const n of this.byUri.get(uri) ?? []) {
       const files = this.byName.get(n);
       files?.delete(uri);
@@ -173,7 +265,11 @@ export class NameIndex {
 
   /** The index as seen from one file: definitions in the other files. */
   viewFrom(uri: string): WorkspaceIndex {
+    const index = this;
     return {
+      get version() {
+        return index.version;
+      },
       definitions: (name: string, profile?: Profile) => {
         const files = this.byName.get(name);
         if (!files) return [];

@@ -28,6 +28,8 @@ export interface WorkspaceIndex {
    * profile (a project may keep one copy of a tool per provider, in separate files).
    */
   definitions(name: string, profile?: Profile): readonly string[];
+  /** Changes whenever the names other files define change (part of the per-tool cache key). */
+  readonly version?: number;
 }
 
 export const EMPTY_INDEX: WorkspaceIndex = { definitions: () => [] };

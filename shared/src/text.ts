@@ -7,6 +7,18 @@ export type VerbKind = 'query' | 'mutation' | 'action';
 
 /** Splits an identifier in any case style into lower-case words: `getUserInfo`, `get-user.info` → get,user,info. */
 export function identWords(name: string): string[] {
+  // Many rules split the same names: memoised (bounded). Callers must not mutate the result.
+  const hit = WORDS_CACHE.get(name);
+  if (hit) return hit;
+  const out = splitIdent(name);
+  if (WORDS_CACHE.size >= 20_000) WORDS_CACHE.clear();
+  WORDS_CACHE.set(name, out);
+  return out;
+}
+
+const WORDS_CACHE = new Map<string, string[]>();
+
+function splitIdent(name: string): string[] {
   const out: string[] = [];
   for (const part of name.split(/[^A-Za-z0-9]+/)) {
     if (!part) continue;
@@ -200,4 +212,19 @@ export function humanList(items: readonly string[], quote = '"'): string {
   const q = items.map((i) => `${quote}${i}${quote}`);
   if (q.length <= 1) return q.join('');
   return q.slice(0, -1).join(', ') + ' and ' + q[q.length - 1];
+}
+
+/**
+ * Memoises a pure function of a string (bounded; cleared when full). Descriptions rarely change between two
+ * lints, so the text analyses of unchanged tools cost a map lookup on each keystroke.
+ */
+export function memoByString<R>(fn: (key: string) => R, max = 20_000): (key: string) => R {
+  const cache = new Map<string, R>();
+  return (key: string) => {
+    if (cache.has(key)) return cache.get(key) as R;
+    const r = fn(key);
+    if (cache.size >= max) cache.clear();
+    cache.set(key, r);
+    return r;
+  };
 }
