@@ -1,12 +1,15 @@
 /** Lints every file of the shared corpus (../shared/corpus): the library behind tools/corpusReport.ts. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { lintWorkspace } from '../shared/src/linter';
 import { RULES } from '../shared/src/rules';
 import type { Finding } from '../shared/src/types';
 
+/** ../shared/corpus beside the checkout, found from the project root (wherever the bundle runs from). */
 export function corpusDir(): string {
-  return resolve(__dirname, '../../../shared/corpus');
+  let d = __dirname;
+  while (!existsSync(join(d, 'package.json')) && dirname(d) !== d) d = dirname(d);
+  return resolve(d, '../shared/corpus');
 }
 
 export function corpusFiles(dir = corpusDir()): string[] {

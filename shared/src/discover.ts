@@ -155,7 +155,9 @@ function visitKeyedMap(obj: Node, depth: number, add: Add, out: Discovery): bool
   let found = false;
   for (const [, , v] of entries(obj)) {
     if (!isObject(v)) continue;
-    if (isToolObject(v) || isContainer(v) || isArray(child(v, 'tools'))) {
+    // In a keyed map, a "name" that is not a string is a property schema (Seal-Tools response maps), not a tool.
+    const toolLike = isToolObject(v) && (str(child(v, 'name')) !== undefined || PARAMS_KEYS.some((k) => propertyNode(v, k)));
+    if (toolLike || isContainer(v) || isArray(child(v, 'tools'))) {
       if (visitEntry(v, depth, add, out)) found = true;
     } else if (isObject(child(v, 'tools'))) {
       if (visitKeyedMap(child(v, 'tools')!, depth + 1, add, out)) found = true;
