@@ -22,6 +22,14 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      name: 'the whole description is the list (Gemini)',
+      code: `{ "functionDeclarations": [{ "name": "set_lights", "description": "Use this to switch the lights.", "parameters": { "type": "OBJECT", "properties": { "mode": { "type": "STRING", "description": "on or off" }, "level": { "type": "STRING", "description": "low, medium or high." } } } }] }`,
+      errors: [
+        { messageId: 'describedValues', at: '"STRING"', occurrence: 1, data: { name: 'mode', values: 'on,off' } },
+        { messageId: 'describedValues', at: '"STRING"', occurrence: 2, data: { name: 'level', values: 'low,medium,high' } },
+      ],
+    },
+    {
       name: 'values after a short phrase and after "one of" (OpenAI chat)',
       code: `{ "type": "function", "function": { "name": "create_ticket", "description": "Use this to open a support ticket.", "parameters": { "type": "object", "properties": { "unit": { "type": "string", "description": "The unit of temperature, celsius or fahrenheit." }, "priority": { "type": "string", "description": "Ticket priority, one of: low, medium, high." } } } } }`,
       errors: [

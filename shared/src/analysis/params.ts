@@ -614,7 +614,13 @@ function inSentence(s: string, siblings: NameLookup, firstSentence: boolean): Cl
     const items = q.length >= 2 ? q.map((x) => x.value) : splitUnquoted(inner, false);
     if (items && items.length >= 2 && items.every((v) => validToken(v, siblings) && /^[\p{L}\p{N}_.+-]+$/u.test(v))) return { values: dedupe(items), via: 'parenthesis' };
   }
-  // 5. ", X or Y" closing a short phrase: "The unit of temperature, celsius or fahrenheit."
+  // 5. The whole description is the list: "celsius or fahrenheit", "Either on or off.", "low, medium or high".
+  const whole = /^\s*(?:either\s+)?([\p{L}][\p{L}\d_-]*(?:\s*,\s*[\p{L}][\p{L}\d_-]*)*)\s*,?\s+or\s+([\p{L}][\p{L}\d_-]*)\s*[.!]?\s*$/iu.exec(s);
+  if (whole && firstSentence) {
+    const items = [...whole[1]!.split(/\s*,\s*/), whole[2]!];
+    if (items.length <= 8 && items.every((v) => !KIND_WORDS.has(v.toLowerCase()) && validToken(v, siblings))) return { values: dedupe(items), via: 'phrase' };
+  }
+  // 6. ", X or Y" closing a short phrase: "The unit of temperature, celsius or fahrenheit."
   const phrase = /^[\p{L}\s'’-]{3,60}(?:,|:|\s[-–])\s*(?:either\s+)?([\p{L}][\p{L}\d_-]*)\s+or\s+([\p{L}][\p{L}\d_-]*)\s*[.!]?\s*$/u.exec(s);
   if (phrase && exampleAt < 0 && !/\bformat\b/i.test(s)) {
     const items = [phrase[1]!, phrase[2]!];
