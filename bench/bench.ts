@@ -6,7 +6,7 @@
  */
 import { parseTree } from 'jsonc-parser';
 import { readFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { getLanguageService } from 'vscode-json-languageservice';
@@ -83,10 +83,26 @@ async function jsonServiceValidation(text: string, runs: number): Promise<number
   return median(out);
 }
 
+/** The first lint of a generated file in a fresh process (no warm caches). */
+function coldLint(n: number): number {
+  const r = spawnSync(process.execPath, [__filename, '--cold', String(n)], { encoding: 'utf8' });
+  return Number(r.stdout.trim());
+}
+
 async function main(): Promise<void> {
+  const coldArg = process.argv.indexOf('--cold');
+  if (coldArg >= 0) {
+    const text = generatedFile(Number(process.argv[coldArg + 1]));
+    const t = process.hrtime.bigint();
+    lintText('file:///bench.tool.json', text);
+    console.log(Number(process.hrtime.bigint() - t) / 1e6);
+    return;
+  }
   console.log(`toolschema benchmark — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
-  console.log('\nEngine: jsonc-parser parseTree alone vs the full lint (median)\n');
-  console.log('  file                size      parse        lint   lint/parse');
+  console.log('\nEngine: jsonc-parser parseTree alone vs the full lint. "lint" is the median of repeated lints of the same');
+  console.log('text (as on a keystroke, where per-tool results of unchanged tools are cached); "edit" is the median lint after a');
+  console.log('one-character edit in one tool; "cold" is the first lint in a fresh process (no cache at all).\n');
+  console.log('  file                size      parse        lint   lint/parse        edit   edit/parse        cold   cold/parse');
   let file1000 = '';
   for (const n of [10, 100, 1000, 10000]) {
     const text = generatedFile(n);
@@ -94,7 +110,15 @@ async function main(): Promise<void> {
     const runs = n >= 10000 ? 5 : n >= 1000 ? 11 : 31;
     const parse = time(() => parseTree(text, [], { disallowComments: true }), runs);
     const lint = time(() => lintText('file:///bench.tool.json', text), runs);
-    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(parse)} ${fmt(lint)}   ${(lint / parse).toFixed(2)}×`);
+    // One-character edits in the middle tool: each run edits a different character, so the tool is new each time.
+    const at = text.indexOf('Returns the', Math.floor(text.length / 2));
+    let k = 0;
+    const edit = time(() => {
+      k++;
+      lintText('file:///bench.tool.json', text.slice(0, at) + 'x'.repeat(k) + text.slice(at));
+    }, runs);
+    const cold = coldLint(n);
+    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(parse)} ${fmt(lint)}   ${(lint / parse).toFixed(2).padStart(5)}×  ${fmt(edit)}   ${(edit / parse).toFixed(2).padStart(5)}×  ${fmt(cold)}   ${(cold / parse).toFixed(2).padStart(5)}×`);
   }
   const files = corpusFiles().map((f) => ({ uri: f, text: readFileSync(f, 'utf8') }));
   const bytes = files.reduce((n, f) => n + f.text.length, 0);

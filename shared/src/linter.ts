@@ -141,9 +141,10 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
-    const key = `${context}\u0001${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}|${doc.text.slice(base, base + tool.outer.length)}`;
+    const toolText = doc.text.slice(base, base + tool.outer.length);
+    const bucket = cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`);
     const prefix = pointerOf(tool.outer);
-    const hit = toolCache.get(key);
+    const hit = bucket.get(toolText);
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
@@ -155,7 +156,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       const mine = findings.slice(start);
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
       if (mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
-        storeTool(key, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
+        storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }
     runTool(tool, always);
@@ -180,24 +181,29 @@ interface CachedFinding {
 }
 
 /**
- * Findings of the per-tool rules, keyed by the tool's text and everything else they may read (configuration,
- * the file's tool names and namespaces, the workspace's names). On a keystroke only the edited tool is
- * linted again; the others are re-based to their current offsets. Bounded by entries and characters.
+ * Findings of the per-tool rules, by context (configuration, the file's tool names and namespaces, the
+ * workspace's names, the tool's dialect and profile) and then by the tool's text. On a keystroke only the
+ * edited tool is linted again; the others are re-based to their current offsets. Bounded: everything is
+ * dropped when the texts held exceed the budget.
  */
-const toolCache = new Map<string, CachedFinding[]>();
+const toolCache = new Map<string, Map<string, CachedFinding[]>>();
 let toolCacheChars = 0;
-const TOOL_CACHE_MAX_ENTRIES = 50_000;
 const TOOL_CACHE_MAX_CHARS = 64_000_000;
 
-function storeTool(key: string, findings: CachedFinding[]): void {
-  if (key.length > TOOL_CACHE_MAX_CHARS / 8) return;
-  toolCache.set(key, findings);
-  toolCacheChars += key.length;
-  while (toolCache.size > TOOL_CACHE_MAX_ENTRIES || toolCacheChars > TOOL_CACHE_MAX_CHARS) {
-    const oldest = toolCache.keys().next().value as string;
-    toolCache.delete(oldest);
-    toolCacheChars -= oldest.length;
+function cacheBucket(context: string): Map<string, CachedFinding[]> {
+  let b = toolCache.get(context);
+  if (!b) toolCache.set(context, (b = new Map()));
+  return b;
+}
+
+function storeTool(bucket: Map<string, CachedFinding[]>, toolText: string, findings: CachedFinding[]): void {
+  if (toolText.length > TOOL_CACHE_MAX_CHARS / 8) return;
+  if (toolCacheChars + toolText.length > TOOL_CACHE_MAX_CHARS) {
+    toolCache.clear();
+    toolCacheChars = 0;
   }
+  if (!bucket.has(toolText)) toolCacheChars += toolText.length;
+  bucket.set(toolText, findings);
 }
 
 /** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */
