@@ -278,10 +278,31 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /**
  * The plain value of a node. Safe for hostile keys: objects are built with defineProperty, so a
- * `__proto__` key is an ordinary own property and never changes a prototype. Depth is bounded.
+ * `__proto__` key is an ordinary own property and never changes a prototype. Depth is bounded: deeper
+ * containers come back empty.
  */
 export function valueOf(node: Node | undefined, maxDepthLeft = 256): JsonValue | undefined {
+  return convert(node, maxDepthLeft, undefined);
+}
+
+/**
+ * The plain value of a node, or undefined when it has more than `budget.left` nodes or is deeper than
+ * `maxDepthLeft` (nothing truncated). `budget.left` is decremented per node, so one budget can span calls.
+ */
+export function valueWithin(node: Node, budget: { left: number }, maxDepthLeft: number): JsonValue | undefined {
+  return convert(node, maxDepthLeft, budget);
+}
+
+const OVER = Symbol('over budget');
+
+function convert(node: Node | undefined, depthLeft: number, budget: { left: number } | undefined): JsonValue | undefined {
+  const r = convertOrOver(node, depthLeft, budget);
+  return r === OVER ? undefined : r;
+}
+
+function convertOrOver(node: Node | undefined, depthLeft: number, budget: { left: number } | undefined): JsonValue | undefined | typeof OVER {
   if (!node) return undefined;
+  if (budget && --budget.left < 0) return OVER;
   switch (node.type) {
     case 'string':
     case 'number':
@@ -290,20 +311,22 @@ export function valueOf(node: Node | undefined, maxDepthLeft = 256): JsonValue |
     case 'null':
       return null;
     case 'array': {
-      if (maxDepthLeft <= 0) return [];
       const out: JsonValue[] = [];
+      if (depthLeft <= 0) return budget ? OVER : out;
       for (const c of node.children ?? []) {
-        const v = valueOf(c, maxDepthLeft - 1);
+        const v = convertOrOver(c, depthLeft - 1, budget);
+        if (v === OVER) return OVER;
         if (v !== undefined) out.push(v);
       }
       return out;
     }
     case 'object': {
       const out: { [key: string]: JsonValue } = {};
-      if (maxDepthLeft <= 0) return out;
+      if (depthLeft <= 0) return budget ? OVER : out;
       for (const p of node.children ?? []) {
         const k = p.children?.[0];
-        const v = valueOf(p.children?.[1], maxDepthLeft - 1);
+        const v = convertOrOver(p.children?.[1], depthLeft - 1, budget);
+        if (v === OVER) return OVER;
         if (k && typeof k.value === 'string' && v !== undefined) {
           Object.defineProperty(out, k.value, { value: v, enumerable: true, writable: true, configurable: true });
         }

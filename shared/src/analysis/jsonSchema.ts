@@ -9,7 +9,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
 import { distance } from 'fastest-levenshtein';
-import { child, entries, isObject, str, type JsonValue, type Node } from '../document';
+import { child, entries, isObject, str, valueWithin, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 
 export type Draft = '07' | '2020';
@@ -464,37 +464,13 @@ function define(obj: { [k: string]: JsonValue }, k: string, v: JsonValue): void 
   Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
 }
 
+/** A node's plain value within the copy's node budget and depth (document.ts valueWithin). */
 function plain(node: Node, st: CopyState, depth: number): JsonValue | undefined {
-  if (++st.nodes > MAX_COPY_NODES || depth > 64) {
-    st.unsupported = true;
-    return undefined;
-  }
-  switch (node.type) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return node.value as JsonValue;
-    case 'null':
-      return null;
-    case 'array': {
-      const out: JsonValue[] = [];
-      for (const c of node.children ?? []) {
-        const v = plain(c, st, depth + 1);
-        if (v !== undefined) out.push(v);
-      }
-      return out;
-    }
-    case 'object': {
-      const out: { [k: string]: JsonValue } = {};
-      for (const [k, , v] of entries(node)) {
-        const pv = plain(v, st, depth + 1);
-        if (pv !== undefined) define(out, k, pv);
-      }
-      return out;
-    }
-    default:
-      return undefined;
-  }
+  const budget = { left: MAX_COPY_NODES - st.nodes };
+  const v = valueWithin(node, budget, 64 - depth);
+  st.nodes = MAX_COPY_NODES - Math.max(0, budget.left);
+  if (v === undefined) st.unsupported = true;
+  return v;
 }
 
 /** A validation-only copy of a schema node: constraint keywords kept, annotations and unknown keys dropped. */
