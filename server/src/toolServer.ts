@@ -65,6 +65,7 @@ export function startServer(connection: Connection): void {
   let folders: Folder[] = [];
   let hasConfigurationCapability = false;
   let hasWatchedFilesDynamic = false;
+  let hasWorkspaceFolders = false;
   let settings: Config = defaultConfig();
   /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
   const folderConfigs = new Map<string, { config: Config; configUri: string | undefined }>();
@@ -82,6 +83,7 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     hasConfigurationCapability = !!caps.workspace?.configuration;
     hasWatchedFilesDynamic = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    hasWorkspaceFolders = !!caps.workspace?.workspaceFolders;
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     if (init?.settings) settings = resolveConfig(init.settings).config;
@@ -104,7 +106,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(async () => {
     if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
     if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(() => undefined);
-    if (connection.workspace && hasConfigurationCapability) {
+    if (hasWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
         for (const a of e.added) if (a.uri.startsWith('file:')) folders.push({ uri: a.uri, path: fileURLToPath(a.uri) });
@@ -177,10 +179,11 @@ export function startServer(connection: Connection): void {
     return toolFileMatcher(configFor(doc.uri))(rel);
   }
 
+  /** Configuration changed: every open document is linted again (same version, new settings). */
   async function reloadAll(): Promise<void> {
     await pullSettings();
     loadFolderConfigs();
-    for (const d of documents.all()) schedule(d.uri);
+    for (const d of documents.all()) relint(d.uri);
   }
 
   connection.onDidChangeConfiguration(async (change) => {
@@ -212,7 +215,7 @@ export function startServer(connection: Connection): void {
     if (!doc) return;
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
       loadFolderConfigs();
-      for (const d of documents.all()) if (d.uri !== uri) schedule(d.uri);
+      for (const d of documents.all()) if (d.uri !== uri) relint(d.uri);
       return;
     }
     if (!isToolDocument(doc)) return;

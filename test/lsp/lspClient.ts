@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams, InitializeResult } from 'vscode-languageserver-protocol';
 
-export const SERVER = resolve(__dirname, '../../../dist/server/server.js');
+export const SERVER = process.env.TOOLSCHEMA_SERVER ?? resolve(__dirname, '../../../dist/server/server.js');
 
 export class TestClient {
   readonly proc: ChildProcess;
@@ -17,6 +17,8 @@ export class TestClient {
   readonly logs: string[] = [];
   private waiters: { pred: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   stderr = '';
+  /** What the client answers to workspace/configuration (the `toolschema` section). */
+  settings: unknown = null;
 
   constructor(args: string[] = ['--stdio']) {
     this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -33,7 +35,7 @@ export class TestClient {
       });
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
-    this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+    this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.listen();
   }

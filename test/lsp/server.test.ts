@@ -140,5 +140,6 @@ describe('language server over stdio', () => {
     const code = await client.shutdown();
     assert.equal(code, 0);
     assert.doesNotMatch(client.stderr, /Error/);
+    assert.deepEqual(client.logs.filter((l) => /Unhandled|Uncaught|failed/.test(l)), [], 'the server logged no error');
   });
 });
