@@ -276,9 +276,10 @@ export function startServer(connection: Connection): void {
     return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range };
   });
 
+  /** Runs a vscode-json-languageservice feature, never on a document the engine refused (too large or deep). */
   const withJson = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => {
     const doc = documents.get(uri);
-    if (!doc || !isToolDocument(doc)) return fallback;
+    if (!doc || !isToolDocument(doc) || currentLint(uri)?.doc.refused) return fallback;
     try {
       return fn(doc);
     } catch (e) {

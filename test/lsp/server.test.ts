@@ -136,6 +136,17 @@ describe('language server over stdio', () => {
     assert.ok(tool.diagnostics.some((d) => d.code === 'name-verb-first'), 'linting goes on with defaults');
   });
 
+  it('a hostile file (10,000-deep nesting) gets one diagnostic and every request still answers', async () => {
+    const u = 'file:///virtual/deep.tool.json';
+    await client.open(u, '['.repeat(10_000) + ']'.repeat(10_000));
+    const pub = await client.waitForDiagnostics((p) => p.uri === u);
+    assert.deepEqual(pub.diagnostics.map((d) => d.code), ['parse-error']);
+    const position = { line: 0, character: 5000 };
+    for (const method of ['textDocument/completion', 'textDocument/hover', 'textDocument/foldingRange', 'textDocument/documentSymbol', 'textDocument/selectionRange']) {
+      await client.conn.sendRequest(method, { textDocument: { uri: u }, position, positions: [position] });
+    }
+  });
+
   it('shuts down cleanly', async () => {
     const code = await client.shutdown();
     assert.equal(code, 0);
