@@ -51,6 +51,11 @@ export interface RuleContext extends FileContext {
   report(r: Report): void;
 }
 
+/**
+ * Per-tool visitors (tool, schema, property) are cached by the tool's text and context: they may read only the
+ * tool, the configuration, and the file's names / namespaces / workspace index. A rule with a fileEnd
+ * visitor is never cached (docs/writing-rules.md).
+ */
 export interface RuleVisitor {
   /** Once per tool, before its schema is walked. */
   tool?(tool: ToolInfo): void;
