@@ -190,6 +190,12 @@ const toolCache = new Map<string, Map<string, CachedFinding[]>>();
 let toolCacheChars = 0;
 const TOOL_CACHE_MAX_CHARS = 64_000_000;
 
+/** Drops the per-tool cache (tests compare cached and uncached results). */
+export function clearToolCache(): void {
+  toolCache.clear();
+  toolCacheChars = 0;
+}
+
 function cacheBucket(context: string): Map<string, CachedFinding[]> {
   let b = toolCache.get(context);
   if (!b) toolCache.set(context, (b = new Map()));

@@ -1,0 +1,41 @@
+/**
+ * The per-tool findings cache: a cached lint equals an uncached one (offsets, ranges and pointers re-based
+ * after edits elsewhere), and a change outside a tool that the tool's rules read (another tool's name)
+ * updates that tool's findings.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { lintText, clearToolCache } from '../../shared/src/linter';
+import { corpusFiles } from '../../tools/corpus';
+
+const plain = (text: string) => lintText('file:///c.tool.json', text).findings.map((f) => `${f.rule} ${f.offset}:${f.length} ${f.range.start.line}:${f.range.start.character} ${f.pointer} ${f.tool} ${f.severity} ${f.message}`);
+
+describe('per-tool cache', () => {
+  it('cached results equal uncached results, also after an edit that shifts later tools', () => {
+    for (const file of corpusFiles().filter((_, i) => i % 9 === 0)) {
+      const text = readFileSync(file, 'utf8');
+      clearToolCache();
+      const cold = plain(text);
+      assert.deepEqual(plain(text), cold, `${file}: warm lint`);
+      // Insert text early in the file: later tools move, their cached findings must be re-based.
+      const at = text.indexOf('"description"');
+      if (at < 0) continue;
+      const edited = text.slice(0, at) + '"x_note": "inserted\\nline", ' + text.slice(at);
+      const warm = plain(edited);
+      clearToolCache();
+      assert.deepEqual(warm, plain(edited), `${file}: after an edit`);
+    }
+  });
+
+  it('renaming one tool updates another tool that names it', () => {
+    const tools = (b: string) => JSON.stringify([
+      { name: 'get_current_weather', description: 'Use this when the user asks about the weather now. Do not use for forecasts: use get_weather_forecast instead.', parameters: { type: 'object', properties: {} } },
+      { name: b, description: 'Use this when the user asks about the weather on coming days in a city.', parameters: { type: 'object', properties: {} } },
+    ], null, 2);
+    const sibling = (text: string) => lintText('file:///s.tool.json', text).findings.filter((f) => f.rule === 'description-sibling-unknown').length;
+    assert.equal(sibling(tools('get_weather_forecast')), 0);
+    assert.equal(sibling(tools('get_forecast')), 1, 'the first tool is unchanged, but the name it mentions is gone');
+    assert.equal(sibling(tools('get_weather_forecast')), 0);
+  });
+});
