@@ -53,7 +53,7 @@ const MUTATION = `create add insert update set delete remove edit write modify p
   upgrade downgrade scale resize rotate crop format sync mute unmute invite kick book reserve order purchase
   buy sell pay refund transfer withdraw deposit charge cancel_ apply fill set_ change adjust increment
   decrement allocate deallocate populate generate compose draft fix annotate comment reply react vote rate
-  review_ post enroll join leave share unshare hide unhide protect unprotect encrypt decrypt sign
+  review_ post enroll join leave share unshare hide unhide protect unprotect encrypt decrypt sign log
   destroy erase wipe overwrite`;
 const ACTION = `send run start stop cancel execute trigger invoke call launch kill restart reboot shutdown
   pause resume play skip deploy build compile notify alert email message ping navigate click type press
@@ -90,7 +90,7 @@ export function isVerb(word: string, extra?: ReadonlyMap<string, VerbKind>): boo
 export const NOUN_LIKE_VERBS = new Set(['request', 'order', 'book', 'post', 'record', 'message', 'email', 'schedule', 'comment', 'tag', 'label', 'test', 'review', 'plan', 'sample', 'score', 'rank', 'match', 'filter', 'sort', 'format', 'alert', 'queue', 'chat', 'text', 'reply', 'vote', 'rate', 'note', 'trigger', 'report', 'search', 'query', 'list', 'count', 'map', 'export', 'import', 'download', 'upload', 'call', 'check', 'store', 'build', 'job', 'file', 'play', 'share', 'view', 'watch', 'track', 'charge', 'transfer', 'quote', 'forecast', 'estimate', 'draft', 'input', 'output', 'state', 'status']);
 
 /** Verbs that delete or overwrite data (destructive mutations). */
-export const DESTRUCTIVE_VERBS = new Set(['delete', 'remove', 'drop', 'truncate', 'purge', 'clear', 'destroy', 'erase', 'wipe', 'reset', 'overwrite', 'kill', 'revoke', 'ban']);
+export const DESTRUCTIVE_VERBS = new Set(['delete', 'remove', 'drop', 'truncate', 'purge', 'clear', 'destroy', 'erase', 'wipe', 'reset', 'overwrite', 'replace', 'kill', 'revoke', 'ban']);
 
 /** Common English stop words, ignored when comparing descriptions with names. */
 export const STOP_WORDS = new Set(

@@ -6,6 +6,8 @@ const tool = (description: string, key = 'input_schema') => `{ "name": "get_fore
 
 runRuleTests(rule, {
   valid: [
+    { name: '"if the customer gives" situation and "Run this after" directive', code: tool('If the customer gives an order number, returns the forecast for its delivery city. Run this after get_order.') },
+    { name: 'sentence-initial "Only for" restriction', code: tool('Only for trips in the next 7 days; returns the daily forecast for a city.') },
     { name: '"Use this when"', code: tool('Use this when the user asks about the weather in the coming days. Returns a 7-day forecast.') },
     { name: '"Do not use for" redirect', code: tool('Returns the daily forecast for a city. Do not use for the current weather; use get_current_weather instead.', 'inputSchema') },
     { name: '"Call this tool when"', code: `{ "type": "function", "function": { "name": "get_forecast", "description": "Call this tool when someone plans a trip and wants to know whether it will rain.", "parameters": { ${params} } } }` },
@@ -14,6 +16,11 @@ runRuleTests(rule, {
     { name: 'empty description is description-missing', code: tool('') },
   ],
   invalid: [
+    {
+      name: 'a failure condition "if the user has…" and "used for" after a noun are not usage cues',
+      code: tool('Deletes the forecast subscription used for alerts. Fails if the user has no subscription.'),
+      errors: [{ messageId: 'noUsageCue', at: '"Deletes the forecast subscription used for alerts. Fails if the user has no subscription."' }],
+    },
     {
       name: 'only what the tool does',
       code: tool('Returns the minimum and maximum temperature and the chance of rain for each of the next 7 days.'),

@@ -17,6 +17,7 @@ runRuleTests(rule, {
     { name: 'name says it does both (get_or_create)', code: mcp('get_or_create_user', '{ "readOnlyHint": false }') },
     { name: 'noun-led name ending with a read verb', code: mcp('order_status_lookup', '{ "readOnlyHint": true }') },
     { name: 'null hints do not count', code: mcp('search_packages', '{ "readOnlyHint": true, "destructiveHint": null }') },
+    { name: 'noun phrases led by an ambiguous write verb, read-only (sync_status, close_price)', code: `[${mcp('sync_status', '{ "readOnlyHint": true }')}, ${mcp('close_price', '{ "readOnlyHint": true }')}, ${mcp('merge_request_diff', '{ "readOnlyHint": true }')}]` },
   ],
   invalid: [
     {
@@ -46,6 +47,19 @@ runRuleTests(rule, {
       name: 'namespaced name',
       code: mcp('github_remove_label', '{ "destructiveHint": false }'),
       errors: [{ messageId: 'destructiveNotDestructive', at: '"github_remove_label"', data: { verb: 'remove' } }],
+    },
+    {
+      name: 'ambiguous write verbs acting on an object, marked read-only (archive_project, close_issue)',
+      code: `{ "tools": [${mcp('archive_project', '{ "readOnlyHint": true }')}, ${mcp('close_issue', '{ "readOnlyHint": true, "openWorldHint": true }')}] }`,
+      errors: [
+        { messageId: 'writeReadOnly', at: '"archive_project"', data: { verb: 'archive' } },
+        { messageId: 'writeReadOnly', at: '"close_issue"', data: { verb: 'close' } },
+      ],
+    },
+    {
+      name: 'computation verb marked destructive',
+      code: mcp('calculate_shipping_cost', '{ "readOnlyHint": false, "destructiveHint": true }'),
+      errors: [{ messageId: 'queryNotReadOnly', at: '"calculate_shipping_cost"', data: { verb: 'calculate' } }],
     },
   ],
 });

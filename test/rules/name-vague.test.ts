@@ -20,6 +20,7 @@ runRuleTests(rule, {
     { name: 'data as part of a specific object', code: bare('get_market_data') },
     { name: 'not verb-first: left to name-verb-first', code: bare('user_info') },
     { name: 'hostile input: non-string name, __proto__ keys', code: `[{ "name": { "__proto__": "fetch" }, "parameters": { "type": "object", "properties": { "__proto__": {} } } }, ${bare('get_weather')}]` },
+    { name: 'shell and S3 style names stay specific (run_command, get_object, run_job)', code: `[${openai('run_command')}, ${openai('get_object')}, ${openai('run_job')}]` },
   ],
   invalid: [
     {
@@ -70,6 +71,20 @@ runRuleTests(rule, {
       name: 'bare search tool in an MCP tools/list result',
       code: `{ "result": { "tools": [${mcp('search')}] } }`,
       errors: [{ messageId: 'loneVerb', at: '"search"' }],
+    },
+    {
+      name: 'hollow verb with a generic task/tool/function object',
+      code: `[${openai('perform_task')}, ${openai('invoke_function')}, ${openai('call_api')}]`,
+      errors: [
+        { messageId: 'vagueObject', at: '"perform_task"', data: { object: 'task' } },
+        { messageId: 'vagueObject', at: '"invoke_function"', data: { object: 'function' } },
+        { messageId: 'vagueObject', at: '"call_api"', data: { object: 'api' } },
+      ],
+    },
+    {
+      name: 'only filler or a generic result after a generic verb (get_all, get_results)',
+      code: `[${anthropic('get_all')}, ${anthropic('get_results')}]`,
+      errors: [{ messageId: 'loneVerb', at: '"get_all"', data: { verb: 'get' } }, { messageId: 'vagueObject', at: '"get_results"', data: { object: 'results' } }],
     },
   ],
 });

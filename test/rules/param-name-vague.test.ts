@@ -21,6 +21,7 @@ runRuleTests(rule, {
     { name: 'chart data series', code: mcp('generate_bar_chart', '{ "data": { "type": "array", "items": { "type": "object" } }, "title": { "type": "string" } }') },
     { name: 'hostile input: __proto__ and constructor keys, non-object properties', code: `[${anthropic('get_user', '{ "__proto__": { "type": "string" }, "constructor": {} }')}, ${anthropic('get_team', '[]')}]` },
     { name: 'nested id inside an object parameter is not a tool parameter', code: anthropic('create_order', '{ "customer_id": { "type": "string" }, "items": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string" } } } } }') },
+    { name: 'the tool name says what the value is (set_cell_value)', code: mcp('set_cell_value', '{ "sheet_name": { "type": "string" }, "cell_address": { "type": "string" }, "value": { "type": "string" } }') },
   ],
   invalid: [
     {
@@ -53,6 +54,14 @@ runRuleTests(rule, {
         { messageId: 'vagueName', at: '"value"' },
         { messageId: 'vagueName', at: '"data"' },
         { messageId: 'vagueName', at: '"args"' },
+      ],
+    },
+    {
+      name: 'vague word in the tool name without a qualifier (process_data(data)) and upper-case ID',
+      code: `[${anthropic('process_data', '{ "data": { "type": "string" } }')}, ${anthropic('get_ticket', '{ "ID": { "type": "string" } }')}]`,
+      errors: [
+        { messageId: 'vagueName', at: '"data"' },
+        { messageId: 'vagueId', at: '"ID"', data: { suggestion: '"ticket_id"' } },
       ],
     },
   ],

@@ -99,8 +99,47 @@ runRuleTests(rule, {
       "required": ["policy"]
     }`),
     },
+    {
+      name: 'description tells the model to ask the user when the value is missing: the field is needed (Anthropic)',
+      code: anthropic(`{
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City to forecast. Ask the user for it if it is not provided in the conversation." },
+        "days": { "type": "integer", "minimum": 1, "maximum": 7, "description": "Number of days to forecast." }
+      },
+      "required": ["city", "days"]
+    }`),
+    },
+    {
+      name: '"must be provided" outweighs the "if not provided" clause that follows it (MCP)',
+      code: mcp(`{
+      "type": "object",
+      "properties": {
+        "repository": { "type": "string", "description": "Repository as owner/name. Must be provided; if not provided, the call fails." }
+      },
+      "required": ["repository"]
+    }`),
+    },
   ],
   invalid: [
+    {
+      name: '"(optional, default 20)" and "omit to ..." mark optional fields (MCP)',
+      code: mcp(`{
+      "type": "object",
+      "properties": {
+        "repository": { "type": "string", "description": "Repository as owner/name." },
+        "page_size": { "type": "integer", "minimum": 1, "maximum": 100, "description": "Issues per page (optional, default 20)." },
+        "label": { "type": "string", "description": "Only issues with this label. Omit to list issues with any label." },
+        "assignee": { "type": "string", "description": "Only issues assigned to this login; every assignee when absent." }
+      },
+      "required": ["repository", "page_size", "label", "assignee"]
+    }`),
+      errors: [
+        { messageId: 'optionalRequired', at: '"page_size"', occurrence: 2, messageIncludes: 'optional' },
+        { messageId: 'optionalRequired', at: '"label"', occurrence: 2, messageIncludes: 'Omit to list issues with any label' },
+        { messageId: 'optionalRequired', at: '"assignee"', occurrence: 2, messageIncludes: 'when absent' },
+      ],
+    },
     {
       name: 'required field with a default (Anthropic)',
       code: anthropic(`{

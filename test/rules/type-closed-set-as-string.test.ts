@@ -19,6 +19,10 @@ runRuleTests(rule, {
       name: 'a status message is free text; a format-constrained string',
       code: `{ "name": "set_profile_status", "description": "Use this to set the user's status.", "parameters": { "type": "object", "properties": { "status": { "type": "string", "description": "The status text to show, for example 'In a meeting'." }, "start": { "type": "string", "format": "date", "description": "Either today or tomorrow." } } } }`,
     },
+    {
+      name: 'closed-set names used for free text: phrase examples, a length limit, an address unit; a search query',
+      code: `{ "type": "function", "function": { "name": "update_shipping_address", "description": "Use this to change a delivery address.", "parameters": { "type": "object", "properties": { "status": { "type": "string", "maxLength": 100, "description": "What teammates should see, for example \\"Out sick\\"." }, "unit": { "type": "string", "description": "Apartment, suite or floor, such as \\"Apt 4B\\"." }, "query": { "type": "string", "description": "Topic or keywords." } } } } }`,
+    },
   ],
   invalid: [
     {
@@ -60,6 +64,15 @@ runRuleTests(rule, {
       errors: [
         { messageId: 'describedValues', at: '"string"', data: { values: 'Celsius,Fahrenheit' } },
         { messageId: 'describedValues', at: '"units"', data: { values: 'metric,imperial' } },
+      ],
+    },
+    {
+      name: 'a weak cue made full by "one of", a lead-in phrase with a colon, a "Supported <things> are" cue (OpenAI chat)',
+      code: `{ "type": "function", "function": { "name": "search_products", "description": "Use this to find products.", "parameters": { "type": "object", "properties": { "condition": { "type": "string", "description": "Cup size. Must be one of small, medium, large." }, "travel_mode": { "type": "string", "description": "How to travel: driving, walking, bicycling or transit." }, "size": { "type": "string", "description": "Image size in pixels. Supported sizes are 256x256, 512x512 and 1024x1024." } } } } }`,
+      errors: [
+        { messageId: 'describedValues', at: '"string"', occurrence: 1, data: { name: 'condition', values: 'small,medium,large' } },
+        { messageId: 'describedValues', at: '"string"', occurrence: 2, data: { name: 'travel_mode', values: 'driving,walking,bicycling,transit' } },
+        { messageId: 'describedValues', at: '"string"', occurrence: 3, data: { name: 'size', values: '256x256,512x512,1024x1024' } },
       ],
     },
   ],

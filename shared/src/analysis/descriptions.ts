@@ -35,11 +35,15 @@ export function toolLabel(t: ToolInfo): string {
 const USAGE_CUE = new RegExp(
   [
     // Directives: "Use this when/to/for…", "Call this tool when…", "Use it before…".
-    String.raw`\b(?:use|call|invoke)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|action|command|method|api|operation))?\s+(?:when|whenever|if|to|for|before|after|only|instead|first|in\s+order\s+to|as\s+(?:a|an|the|your)|once|with|whenever|on\s+(?:any|every|each))\b`,
+    String.raw`\b(?:use|call|invoke|run|try|pick|choose|select|ask|consult)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|action|command|method|api|operation))?\s+(?:when|whenever|if|to|for|before|after|only|instead|first|in\s+order\s+to|as\s+(?:a|an|the|your)|once|with|whenever|on\s+(?:any|every|each))\b`,
     String.raw`(?<!\bto\s)\buse\s+(?:when|whenever|if|for|to|before|after|instead|only|in\s+place\s+of)\b`,
     // Redirects to a sibling: "Use filter-variants for exact keywords", "use the `get_forecast` tool instead".
-    String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][\w.-]*[_.-][\w.-]*[\x60'"]?(?:\s+(?:tool|function))?\s+(?:for|when|if|instead)\b`,
-    String.raw`\b(?:used|called|invoked)\s+(?:when|whenever|if|for|before|after|instead|only)\b`,
+    String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][\w.-]*[_.-][\w.-]*[\x60'"]?(?:\s+(?:tool|function))?(?:\s+(?:for|when|if|instead)\b|\s*(?:[.;]|$))`,
+    // "is used for…", "Used when…" (a passive participle after a noun, "the tags used for filtering", is not one).
+    String.raw`(?:\b(?:is|are|be|being|gets)\s+(?:only\s+|best\s+|mainly\s+|mostly\s+|primarily\s+|typically\s+|usually\s+)?|(?:^|[.!?;:]\s+))(?:used|called|invoked)\s+(?:when|whenever|if|for|before|after|instead|only)\b`,
+    String.raw`\b(?:needed|required)\s+(?:before|after|when)\b`,
+    String.raw`(?:^|[.!?;:]\s+)(?:only|not|exclusively|mainly|primarily|specifically)\s+(?:for|when|if)\b`,
+    String.raw`(?:^|[.!?;:]\s+)for\s+(?:questions|requests|queries|tasks|cases|situations|any\s+question|any\s+request)\b`,
     String.raw`\b(?:call|invoke)\s+(?:when|whenever|if|before|after|only|first)\b`,
     // Prohibitions and restrictions.
     String.raw`\b(?:do\s+not|don['’]t|never|avoid|not\s+to)\s+(?:use|call|invoke|using|calling|invoking)\b`,
@@ -49,9 +53,9 @@ const USAGE_CUE = new RegExp(
     String.raw`\b(?:should|must|can|may|is\s+to|are\s+to)\s+(?:only\s+)?(?:be\s+)?(?:used|called|invoked)\b`,
     // Fitness: "Useful for…", "Ideal when…", "Best for…".
     String.raw`\b(?:useful|helpful|ideal|best|recommended|suitable|appropriate|intended|meant|designed|perfect|handy|good|great|preferred)\s+(?:for|when|if|whenever|in\s+cases?)\b`,
-    // Situations: "when the user asks…", "if you need…", "whenever…".
-    String.raw`\b(?:when|if|whenever|once)\s+(?:the\s+|a\s+)?users?\b`,
-    String.raw`\bwhenever\b`,
+    // Situations: "when the user asks…", "if the customer gives…" (not a failure condition: "fails if the user has…").
+    String.raw`\b(?:when|if|whenever|once|after|before)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:users?|customers?|clients?|callers?|requesters?|someone|anyone|people|employees?|patients?|players?|visitors?|shoppers?|buyers?|members?|students?|developers?|humans?)(?:['’]s\s+(?:question|request|message|query))?\s+(?:(?:explicitly|specifically|directly|clearly|only|just|already|first|now|still)\s+)?(?:asks?|asked|wants?|needs?|requests?|requested|says?|said|mentions?|mentioned|wishes|would|is\s+(?:asking|looking|trying|interested|unsure|planning|about)|looks|tries|types|provides|provided|gives|gave|shares|refers|inquires|enquires|expresses|prefers|has\s+(?:asked|requested|mentioned|given|provided|confirmed|chosen|selected|picked|approved|uploaded|shared)|confirms|confirmed|chooses|selects|picks|approves|describes|plans|searches|seeks|queries|uploads|pastes|does\s+not|doesn['’]t|do\s+not|don['’]t|cannot|can['’]t|wonders|reports|complains)\b`,
+    String.raw`\bwhenever\b(?!\s+(?:possible|available|applicable|feasible|present|supported|set|provided|given|necessary|it\s+(?:is|can)))`,
     String.raw`\b(?:when|if|once)\s+you\s+(?:need|want|have|are|must|would|wish|know|already|do\s+not|don['’]t)\b`,
     String.raw`\bwhen\s+(?:asked|requested|prompted)\b`,
     // Ordering and alternatives.
@@ -134,23 +138,32 @@ const INJECTION_PATTERNS: readonly Pattern[] = [
   { kind: 'override', re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|developer)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|commands)\b/i },
   { kind: 'override', re: /\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:previous\s+|prior\s+|other\s+|original\s+)?(?:instructions|rules|guidelines|directives|programming|training|system\s+prompt)\b/i },
   { kind: 'override', re: /\b(?:ignore|disregard|forget)\s+(?:all|any)\s+(?:the\s+|other\s+)?(?:instructions|guidelines|directives)\b/i },
+  { kind: 'override', re: /\b(?:ignore|disregard)\s+(?:the\s+|any\s+)?user['’]?s?['’]?\s+(?:requests?|instructions?|wishes|questions?|messages?|input|preferences|objections?)\b/i },
+  { kind: 'override', re: /\b(?:override|bypass|ignore|disregard|circumvent)\s+(?:any\s+|all\s+|your\s+|the\s+)?(?:safety|content|security|moderation|ethical)\s+(?:guidelines|policies|policy|rules|filters?|restrictions|instructions|guardrails)\b/i },
+  { kind: 'override', re: /\bforget\s+(?:everything|all|anything)\s+(?:you\s+(?:were|have\s+been)\s+(?:told|instructed|given)|(?:you\s+)?(?:know|learned)|above|before)\b/i },
   { kind: 'override', re: /\bregardless\s+of\s+(?:what\s+)?(?:the\s+)?user(?:['’]s)?\s+(?:says|asks|wants|requests?|instructions)\b/i },
   // Forced precedence of this tool over every other.
   { kind: 'precedence', re: /\b(?:before|prior\s+to)\s+(?:using|calling|invoking|running|executing|trying)\s+(?:any|all|every)\s+(?:of\s+the\s+)?(?:other\s+)?(?:tools?|functions?|actions?|commands?)\b/i },
   { kind: 'precedence', re: /\bbefore\s+(?:any|all|every)\s+other\s+(?:tools?|functions?|actions?|tool\s+calls?)\b/i },
   { kind: 'precedence', re: /\b(?:always|must)\s+(?:always\s+)?(?:call|use|invoke|run|execute)\s+this(?:\s+(?:tool|function))?\s+first\b/i, unlessConditional: true },
   { kind: 'precedence', re: /\bthis\s+(?:tool|function)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|run)\s+first\b/i, unlessConditional: true },
-  { kind: 'precedence', re: /\b(?:instead\s+of|rather\s+than|over|above)\s+(?:any|all|every)\s+other\s+(?:tools?|functions?)\b/i },
+  { kind: 'precedence', re: /\b(?:instead\s+of|rather\s+than|over|above)\s+(?:any|all|every)\s+other\s+(?:tools?|functions?)\b|\b(?:over|above|instead\s+of|rather\s+than)\s+(?:all|any)\s+others\b/i },
+  // "Before responding to any message, call this tool": every turn, with no condition about the request.
+  { kind: 'precedence', re: /\bbefore\s+(?:answering|responding|replying)(?:\s+to)?\s+(?:any|every|each|all)(?:\s+(?:user|other|new))?\s+(?:messages?|questions?|requests?|quer(?:y|ies)|turns?|prompts?)\b(?!\s+(?:about|on|regarding|related|that|which|for|in|concerning|where|involving|with))/i },
   { kind: 'precedence', re: /\b(?:always|must)\s+(?:call|use|invoke|run)\s+this(?:\s+(?:tool|function))?\s+(?:on|for|with|in)\s+(?:every|each|all)\s+(?:requests?|messages?|quer(?:y|ies)|questions?|turns?|conversations?|responses?|prompts?)\b/i },
   // Secrecy towards the user.
   { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:tell|inform)\s+(?:the\s+)?users?\b/i },
-  { kind: 'secrecy', re: /\bwithout\s+(?:telling|informing)\s+(?:the\s+)?users?\b/i },
+  { kind: 'secrecy', re: /\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?users?\b|\bwithout\s+the\s+user(?:['’]s)?\s+(?:knowing|knowledge|noticing|awareness|being\s+(?:told|informed|aware))\b/i },
+  { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+let\s+(?:the\s+)?users?\s+(?:know|see|notice|find\s+out|learn|suspect)\b/i },
+  { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:reveal|disclose|mention|admit|show)\s+to\s+(?:the\s+)?users?\b/i },
+  { kind: 'secrecy', re: /\b(?:secretly|covertly|silently|quietly|discreetly|invisibly)\s+(?:also\s+)?(?:send|forward|copy|bcc|cc|upload|exfiltrate|transmit|post|share|add|include|attach|log|record|store|save|call|invoke|run|execute|collect|read)\b/i },
   { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never)\s+(?:mention|reveal|disclose)\s+(?:this|these|that|it|the\s+(?:instructions?|above|following))\b/i },
   { kind: 'secrecy', re: /\b(?:keep|hide)\s+(?:this|it|these\s+instructions)\s+(?:(?:secret|hidden|private)\s+)?from\s+(?:the\s+)?users?\b/i },
   { kind: 'secrecy', re: /\bthe\s+user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|be\s+told|find\s+out)\b/i },
   // Exfiltration: reading secrets, forwarding conversations or mail.
   { kind: 'exfiltration', re: new RegExp(String.raw`\b(?:read|cat|open|load|access|include|send|upload|attach|pass|copy|fetch|extract|collect)\s+(?:the\s+|your\s+|user['’]?s\s+|(?:the\s+)?contents?\s+of\s+(?:the\s+)?)?(?:file\s+)?[\x60'"(]?${STRONG_SECRET_PATH}`, 'i') },
   { kind: 'exfiltration', re: /\b(?:send|forward|upload|post|transmit|leak|exfiltrate|copy)\s+(?:(?:all|the|any|your|this|full|entire)\s+)*(?:conversation|chat\s+history|message\s+history|previous\s+messages|system\s+prompt|api\s+keys?|credentials|secrets|passwords|private\s+keys?|ssh\s+keys?|environment\s+variables|tokens)\b[^.\n]{0,80}?\bto\s+(?:https?:\/\/|[\w.+-]+@[\w-]+\.\w+|\+?\d[\d\s-]{7,})/i },
+  { kind: 'exfiltration', re: /\b(?:include|pass|put|add|append|send|copy|insert|embed)\s+(?:the\s+|your\s+|all\s+)?(?:user['’]?s\s+)?(?:system\s+prompt|passwords?|credentials|private\s+keys?|ssh\s+keys?|session\s+cookies?|(?:user['’]?s\s+)?api\s+keys?(?=\s+(?:in|into|as)\b))\b[^.\n]{0,60}?\b(?:in|into|as|to)\s+(?:the\s+)?[\x60'"]?\w+[\x60'"]?\s+(?:parameter|field|argument|param)\b/i },
   { kind: 'exfiltration', re: /\b(?:all|every)\s+(?:emails?|messages?)\s+(?:must|should)\s+(?:also\s+)?be\s+(?:sent|forwarded|copied|bcc['’]?e?d)\s+to\b/i },
   // Fake conversation or emphasis markup.
   { kind: 'markup', re: /<\s*\/?\s*(?:important|system|sys|system[-_]prompt|hidden|secret)\s*>/i },
@@ -159,6 +172,7 @@ const INJECTION_PATTERNS: readonly Pattern[] = [
   { kind: 'roleHijack', re: /\byou\s+are\s+now\b(?!\s+(?:connected|logged|signed|authenticated|ready|able|done|in\s+(?:the|a)\s+\w+\s+(?:directory|folder|mode)))/i },
   { kind: 'roleHijack', re: /\bfrom\s+now\s+on,?\s+(?:you\b|always\b|never\b|ignore\b|respond\b|reply\b|answer\b|act\b)/i },
   { kind: 'roleHijack', re: /\b(?:you\s+(?:will|must|should|shall)\s+(?:now\s+)?|now\s+)act\s+as\b|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b/i },
+  { kind: 'roleHijack', re: /\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|DAN)\b|(?:^|[\n.!?]\s*)SYSTEM\s*(?:OVERRIDE|MESSAGE|PROMPT|NOTE|INSTRUCTIONS?)?\s*:/ },
   { kind: 'roleHijack', re: /\byour\s+new\s+(?:role|instructions|task|goal|objective|persona|identity)\b/i },
   { kind: 'roleHijack', re: /\b(?:reveal|print|output|leak|disclose|repeat|share|override|replace)\s+(?:your|the\s+model['’]?s)\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|system\s+message|instructions)\b|\bnew\s+system\s+prompt\s*:/i },
 ];
@@ -396,20 +410,52 @@ const PROPER = String.raw`(?:[A-Z][\w.&'’+-]*|[a-z]+[A-Z][\w.&'’+-]*)`;
 function anyCaseFirst(words: string): string {
   return words.split('|').map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`).join('|');
 }
-const VENDOR_VERBS = anyCaseFirst('uses|using|via|calls|calling|wraps|wrapping|wrapper\\s+(?:around|for|of)|powered\\s+by|backed\\s+by|built\\s+(?:on|with)|based\\s+on|relies\\s+on|integrates\\s+with|leverages|leveraging|through|queries|querying|hits');
+const VENDOR_VERBS = anyCaseFirst('uses|using|via|calls|calling|calls\\s+into|wraps|wrapping|wrapper\\s+(?:around|for|of)|powered\\s+by|backed\\s+by|built\\s+(?:on|with)|based\\s+on|relies\\s+on|integrates\\s+with|leverages|leveraging|through|queries|querying|hits|proxies|implemented\\s+(?:with|using|on|in)|connects\\s+to|talks\\s+to|sends\\s+(?:an?\\s+)?(?:HTTP\\s+)?requests?\\s+to|makes\\s+(?:an?\\s+)?(?:HTTP\\s+)?(?:requests?\\s+to|calls?\\s+to)|requests?\\s+to|stored\\s+in|sourced\\s+from');
+/** A capitalised name, then up to three more words (not function words): "Algolia search", "Google Maps Geocoding". */
+const VENDOR_NAME = String.raw`${PROPER}\s+(?:(?:${PROPER}|(?!(?:and|or|to|the|of|for|with|a|an|in|on|by|from|that|which|then|it|its|is|are|this|these|those|each|every|all|any|your|our|their)\b)[a-z][\w-]*)\s+){0,3}`;
 const VENDOR = new RegExp(
-  String.raw`\b(?:${VENDOR_VERBS})\s+(?:the\s+)?(?:${PROPER}\s+){1,4}(?:REST\s+API|GraphQL\s+API|Web\s+API|API|SDK|endpoints?|library|client|service|web\s+service|backend)\b` +
-    String.raw`|\b(?:${anyCaseFirst('from')})\s+(?:the\s+)?(?:${PROPER}\s+){1,4}(?:REST\s+API|API|SDK|endpoints?)\b`,
+  String.raw`\b(?:${VENDOR_VERBS})\s+(?:the\s+|our\s+|an?\s+)?${VENDOR_NAME}(?:REST\s+API|GraphQL\s+API|Web\s+API|API|SDK|endpoints?|library|client|service|web\s+service|backend)\b` +
+    String.raw`|\b(?:${anyCaseFirst('from')})\s+(?:the\s+)?${VENDOR_NAME}(?:REST\s+API|API|SDK|endpoints?)\b`,
+  'g',
 );
+/** Well-known backends, libraries, models and protocols after an implementation verb: "backed by Elasticsearch", "via Twilio". */
+const TECH = String.raw`Elasticsearch|OpenSearch|PostgreSQL|Postgres|MySQL|MariaDB|MongoDB|Redis|DynamoDB|Firestore|Firebase|Cassandra|SQLite|Snowflake|BigQuery|Pinecone|Weaviate|Qdrant|Milvus|ChromaDB|FAISS|Algolia|Kafka|RabbitMQ|gRPC|SOAP|boto3|axios|LangChain|LlamaIndex|OpenAI|GPT-\d[\w.-]*|Anthropic|Claude|AWS\s+Lambda|Amazon\s+S3|S3|Twilio|SendGrid|Mailgun|Stripe|Selenium|Puppeteer|BeautifulSoup|Celery|SerpAPI|Tavily|Supabase|Airtable|Zapier|Salesforce|HubSpot`;
+const TECH_VENDOR = new RegExp(
+  String.raw`\b(?:${VENDOR_VERBS}|${anyCaseFirst('over|runs\\s+on|hosted\\s+on|stores\\s+in|stores\\s+\\w+\\s+in|reads\\s+from|writes\\s+to|fetched\\s+from|pulled\\s+from')})\s+(?:the\s+|our\s+|an?\s+|your\s+)?(?:internal\s+|local\s+|underlying\s+|hosted\s+|managed\s+)?(?:${TECH})(?![\w-])`,
+  'g',
+);
+/** The first vendor mention that is not what the tool works on ("via the Slack API" in send_slack_message is not reported). */
+function vendorHit(text: string, domain: ToolDomain): RegExpExecArray | null {
+  const joined = [...domain.nameWords, ...domain.paramWords].join('_');
+  for (const re of [VENDOR, TECH_VENDOR]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      let own = false;
+      // The vendor is the first capitalised word after the verb ("Wraps the FedEx Rates API": FedEx).
+      CAPITALISED.lastIndex = 0;
+      let vendor: RegExpExecArray | null;
+      while ((vendor = CAPITALISED.exec(m[0])) && vendor.index === 0);
+      const w = vendor ? vendor[0].toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+      if (w.length > 2 && joined.includes(w)) own = true;
+      // A SQL tool may say which database it queries: the model writes SQL for that dialect.
+      if (!own && re === TECH_VENDOR && DATABASE_TECH.test(m[0]) && domainHas(domain, SQL_DOMAIN)) own = true;
+      if (!own) return m;
+    }
+  }
+  return null;
+}
+const DATABASE_TECH = /PostgreSQL|Postgres|MySQL|MariaDB|SQLite|Snowflake|BigQuery|Supabase|Salesforce/;
+const CAPITALISED = /\b[A-Za-z]*[A-Z][\w-]*/g;
 const VERSION = /\b(?:API|SDK)\s+v\d+(?:\.\d+)*\b|\b[vV]\d+(?:\.\d+)*\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:API|SDK|endpoints?)\b|\b(?:API|SDK)\s+version\s+\d+(?:\.\d+)*|\bversion\s+\d+(?:\.\d+)*\s+of\s+the\s+(?:\w+\s+)?(?:API|SDK)\b/;
 const FORMAT_WORD = String.raw`(?:JSON|XML|YAML|protobuf|Protocol\s+Buffers?)(?!\s+schemas?\b|-schema)`;
 const FORMAT = new RegExp(
   String.raw`\b(?:returns?|returning|responds?\s+with|outputs?|response\s+(?:is|will\s+be)|results?\s+(?:is|are)\s+returned\s+(?:as|in))(?:\s+(?:a|an|the|raw|plain|its|results?|data|response|output|as|in|serialized|formatted|stringified|valid)){0,4}\s+${FORMAT_WORD}\b` +
-    String.raw`|\b(?:returns?|returned|outputs?|responds?)\b[^.\n]{0,60}?\b(?:in|as)\s+(?:an?\s+)?(?:raw\s+)?${FORMAT_WORD}(?:\s+(?:format|string|object|array|document|text))?\b`,
+    String.raw`|\b(?:returns?|returned|outputs?|responds?)\b[^.\n]{0,60}?\b(?:in|as)\s+(?:an?\s+)?(?:raw\s+)?${FORMAT_WORD}(?:\s+(?:format|string|object|array|document|text))?\b` +
+    String.raw`|\b(?:response|output|return|result)\s+(?:format|type)\s*(?:is\s*|:\s*)(?:in\s+)?(?:an?\s+)?${FORMAT_WORD}`,
   'i',
 );
 const FORMAT_DOMAIN = new Set(['json', 'xml', 'yaml', 'yml', 'protobuf', 'proto', 'format', 'serialize', 'parse', 'jq', 'jsonpath', 'xpath']);
-const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:requests?|calls?|endpoint|method)\b|\b(GET|POST|PUT|PATCH|DELETE)\s+\/[\w{}\/:.-]*/;
+const HTTP_METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?:requests?|calls?|endpoint|method)\b|\b(?:an?|the)\s+(?:GET|POST|PUT|PATCH|DELETE)\s+(?:to|on|against)\b|\b(GET|POST|PUT|PATCH|DELETE)\s+\/[\w{}\/:.-]*/;
 const HTTP_STATUS = /\bHTTP\s+(?:[1-5]\d\d|status|error|code)\b|\bstatus\s+code\s+(?:of\s+)?[1-5]\d\d\b|\b[1-5]\d\d\s+status(?:\s+code)?\b|\breturns?\s+(?:an?\s+|HTTP\s+)?[45]\d\d\b|\b[45]\d\d\s+(?:error|Not\s+Found|Unauthorized|Forbidden|Bad\s+Request|Internal\s+Server\s+Error|response)\b/;
 const HTTP_DOMAIN = new Set(['http', 'https', 'request', 'requests', 'curl', 'rest', 'webhook', 'webhooks', 'api', 'endpoint', 'url', 'method', 'headers', 'status']);
 const HTTP_METHOD_WORDS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
@@ -417,7 +463,7 @@ const URL = /\bhttps?:\/\/[^\s)\]"'<>`]+/;
 const URL_DOMAIN = new Set(['url', 'urls', 'uri', 'uris', 'link', 'links', 'href', 'website', 'websites', 'site', 'page', 'pages', 'web', 'browser', 'navigate', 'fetch', 'scrape', 'crawl', 'domain', 'http', 'https', 'endpoint', 'webhook', 'webhooks', 'redirect', 'shorten']);
 const EXAMPLE_BEFORE = /(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as|like|format|formatted\s+as|pattern|syntax|form|URLs?|link|address)[\s,:(`'"*]*$/i;
 const EXAMPLE_HOST = /^https?:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:[:\/]|$)/i;
-const API_PATH = /(?:^|[\s(\[`'"])(\/(?:api|rest|graphql|v\d+(?:\.\d+)?)(?:\/[\w{}:.-]*)*)/;
+const API_PATH = /(?:^|[\s(\[`'"])(\/(?:api|rest|graphql|v\d+(?:\.\d+)?)(?:\/[\w{}:.-]*)*|\/[\w-]+(?:\/[\w.-]+)*\/(?:\{\w+\}|:[a-z_]\w*)(?:\/[\w{}:.-]*)*)/;
 const PATH_DOMAIN = new Set(['route', 'routes', 'router', 'endpoint', 'endpoints', 'path', 'url', 'api', 'http', 'openapi', 'swagger', 'controller', 'handler', 'proxy']);
 const SQL = /\bSELECT\s+(?:DISTINCT\s+)?(?:\*|[\w.,\s"`()*]+?)\s+FROM\s+[\w"`]|\bINSERT\s+INTO\s+[\w"`]|\bUPDATE\s+[\w"`.]+\s+SET\b|\bDELETE\s+FROM\s+[\w"`]|\bCREATE\s+TABLE\b/;
 const SQL_DOMAIN = new Set(['sql', 'query', 'queries', 'soql', 'sosl', 'wiql', 'hql', 'cql', 'kql', 'database', 'databases', 'db', 'table', 'tables', 'select', 'statement', 'transformation', 'schema', 'duckdb', 'sqlite', 'postgres', 'postgresql', 'mysql', 'bigquery', 'snowflake', 'clickhouse', 'oracle', 'mssql', 'supabase', 'athena', 'redshift', 'databricks']);
@@ -431,7 +477,7 @@ function implementationDetailsUncached(text: string, domain: ToolDomain): Detail
   const add = (kind: DetailKind, m: RegExpExecArray | null, group = 0) => {
     if (m) hits.push({ kind, text: (m[group] ?? m[0]).trim(), index: m.index });
   };
-  add('vendor', VENDOR.exec(text));
+  add('vendor', vendorHit(text, domain));
   add('version', VERSION.exec(text));
   if (!domainHas(domain, FORMAT_DOMAIN)) add('format', FORMAT.exec(text));
   const httpTool = domainHas(domain, HTTP_DOMAIN) || (domain.lastNameWord !== undefined && HTTP_METHOD_WORDS.has(domain.lastNameWord) && domain.nameWords.size <= 3);
@@ -498,7 +544,7 @@ const ASSIGNMENT_BEFORE = /[=:]\s*[`'"‘“]?$/;
 const HYPOTHETICAL_BEFORE = /\b(?:any|no|non-existent|nonexistent|hypothetical)\s+[`'"‘“]?$/i;
 const ASSIGNMENT_AFTER = /^[`'"’”]?\s*(?:=|:\s*(?:true|false|null|\d|["'`\[{]))/i;
 /** Words after a name that make it a parameter, field or value rather than a tool. */
-const NOT_TOOL_AFTER = /^[`'"’”]?\s*(?:parameters?|params?|arguments?|args?|fields?|values?|keys?|options?|flags?|property|properties|attributes?|columns?|variables?|settings?|as\s)/i;
+const NOT_TOOL_AFTER = /^[`'"’”]?\s*(?:parameters?|params?|arguments?|args?|fields?|values?|keys?|options?|flags?|property|properties|attributes?|columns?|variables?|settings?|modes?|formats?|styles?|as\s)/i;
 const STRONG_BEFORE = /\b(?:call|calling|invoke|invoking)\b(?:\s+(?:the|a|an|this|that))?\s*[`'"‘“]?$/i;
 const WEAK_BEFORE = /\b(?:use|using|call|calling|invoke|invoking|try|trying|see|prefer|instead\s+of|rather\s+than|switch\s+to|fall\s+back\s+to|followed\s+by)\b(?:\s+[^\s.,;:!?]+){0,3}?\s*[`'"‘“]?$/i;
 const STRONG_AFTER = /^[`'"’”]?\s*(?:\([^)]{0,60}\))?\s*[`'"’”]?\s*(?:tools?|functions?)\b/i;

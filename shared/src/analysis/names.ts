@@ -5,7 +5,7 @@
  */
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { nameParts, singular, verbKind, type NameParts, type VerbKind } from '../text';
+import { nameParts, singular, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Vague names
@@ -26,13 +26,14 @@ const UMBRELLA_VERBS = new Set(['manage', 'do']);
 const HOLLOW_VERBS = new Set(['process', 'handle', 'execute', 'exec', 'run', 'perform', 'do', 'make', 'call', 'invoke', 'operate', 'act', 'dispatch', 'manage']);
 
 /** Object words that never name a thing: `get_data`, `fetch_info`, `get_details`. */
-const VAGUE_OBJECTS = new Set(['data', 'info', 'information', 'details', 'detail', 'stuff', 'thing', 'things', 'payload', 'payloads', 'params', 'parameters', 'args', 'arguments', 'misc']);
+const VAGUE_OBJECTS = new Set(['data', 'info', 'information', 'details', 'detail', 'stuff', 'thing', 'things', 'payload', 'payloads', 'params', 'parameters', 'args', 'arguments', 'misc', 'everything', 'result', 'results', 'response', 'responses']);
 
 /**
  * Object words vague after a hollow verb (`handle_request`, `execute_action`, `process_input`), but that name
  * a real thing after a specific verb (`list_requests` of a network inspector, `get_value` of a key-value store).
  */
-const VAGUE_AFTER_HOLLOW = new Set(['request', 'requests', 'action', 'actions', 'operation', 'operations', 'input', 'inputs', 'output', 'outputs', 'value', 'values', 'object', 'objects', 'item', 'items', 'entity', 'entities', 'something', 'anything', 'generic']);
+const VAGUE_AFTER_HOLLOW = new Set(['request', 'requests', 'action', 'actions', 'operation', 'operations', 'input', 'inputs', 'output', 'outputs', 'value', 'values', 'object', 'objects', 'item', 'items', 'entity', 'entities', 'something', 'anything', 'generic',
+  'task', 'tasks', 'tool', 'tools', 'function', 'functions', 'event', 'events', 'api', 'apis', 'work']);
 
 /** Words that add nothing to an object (`get_all_data`, `fetch_raw_info`, `get_data_by_id`, `get_info_v2`). */
 const FILLER = new Set(['all', 'any', 'some', 'the', 'a', 'an', 'my', 'new', 'latest', 'raw', 'more', 'basic', 'general', 'other', 'extra', 'additional', 'full', 'current', 'various', 'custom', 'relevant', 'by', 'id', 'ids', 'from', 'for', 'of', 'with', 'v']);
@@ -62,7 +63,8 @@ export function nameVagueness(name: string, extra?: ReadonlyMap<string, VerbKind
     if (!context && LONE_VAGUE_VERBS.has(verb)) return { kind: 'loneVerb', verb };
     return undefined;
   }
-  if (object.length === 0) return undefined;
+  // Only filler after the verb (`get_all`, `fetch_by_id`): as empty as a lone verb.
+  if (object.length === 0) return !context && LONE_VAGUE_VERBS.has(verb) ? { kind: 'loneVerb', verb } : undefined;
   const hollow = HOLLOW_VERBS.has(verb);
   if (hollow && object.every((w) => VAGUE_OBJECTS.has(w) || VAGUE_AFTER_HOLLOW.has(w))) return { kind: 'vagueObject', verb, object: object.join('_') };
   if (!context && object.every((w) => VAGUE_OBJECTS.has(w))) return { kind: 'vagueObject', verb, object: object.join('_') };
@@ -77,9 +79,13 @@ function hasDottedPrefix(name: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Verbs against MCP annotations
 
-/** Query verbs that only read: a tool named with one of them should not modify anything. */
+/**
+ * Query verbs that only read or compute: a tool named with one of them should not modify anything. Verbs that
+ * often write a result somewhere are left out (`export`, `download`, `convert`, `verify_email`, `classify_ticket`).
+ */
 export const READ_ONLY_VERBS = new Set(`get list query search find count read fetch lookup look retrieve show view describe browse
-  inspect peek preview`.split(/\s+/));
+  inspect peek preview validate calculate compute estimate compare diff summarize summarise analyze analyse detect geocode
+  forecast explain`.split(/\s+/));
 
 /**
  * Verbs that change the environment (mutations and side-effecting actions). Ambiguous ones are left out:
@@ -93,6 +99,48 @@ export const WRITE_VERBS = new Set(`create add insert update set delete remove e
   unsubscribe unblock ban unban grant revoke approve reject reopen unlock publish unpublish rebase revert rollback
   install uninstall upgrade downgrade purchase buy pay withdraw send deploy start stop launch trigger kill restart
   reboot shutdown cancel destroy erase wipe overwrite invite kick enroll`.split(/\s+/));
+
+/**
+ * Mutation verbs that also lead noun phrases (`close_price`, `archive_search`, `lock_status`, `merge_request`):
+ * they count as writes only when the name does not read as such a noun phrase (see `isNounPhraseName`).
+ */
+export const AMBIGUOUS_WRITE_VERBS = new Set(['archive', 'close', 'merge', 'lock', 'mark', 'star', 'pin', 'refund', 'import', 'sync', 'book', 'reserve', 'accept', 'decline']);
+
+/**
+ * Words that are nouns far more often than verbs at the head of a tool name: `order_status`, `email_history`,
+ * `file_search` are noun phrases even though the lexicon also knows `order`, `email`, `file` as verbs.
+ */
+const PURE_NOUN_HEADS = new Set(['order', 'email', 'message', 'request', 'note', 'job', 'file', 'text', 'state', 'status', 'input', 'output', 'quote', 'chat', 'alert', 'queue', 'comment', 'call', 'forecast', 'schedule']);
+const NOUN_HEADS = new Set([...PURE_NOUN_HEADS, 'book', ...AMBIGUOUS_WRITE_VERBS]);
+
+/**
+ * Attribute nouns (and trailing query verbs) that make a name a noun phrase when they are its whole object:
+ * `order_status`, `call_history`, `close_price`, `customer_lookup`. Never objects a head verb acts on.
+ */
+const NOUN_TAILS = new Set(['status', 'statuses', 'state', 'history', 'details', 'detail', 'info', 'information', 'summary', 'results', 'result', 'stats', 'statistics',
+  'metadata', 'count', 'counts', 'total', 'totals', 'log', 'logs', 'list', 'lookup', 'search', 'finder', 'tracker', 'tracking', 'price', 'prices', 'breakdown', 'overview',
+  'timeline', 'analytics', 'metrics', 'feed', 'viewer', 'checker', 'validator', 'diff', 'diffs', 'requests', 'request', 'code', 'codes', 'id', 'ids']);
+
+/**
+ * Whether a name whose first word the lexicon reads as a verb is really a noun phrase: a noun-like head
+ * followed only by attribute nouns (`order_status`, `email_history`, `file_search`, `lock_status`).
+ */
+export function isNounPhraseName(parts: NameParts): boolean {
+  const verb = parts.verb;
+  if (verb === undefined || !NOUN_HEADS.has(verb) || parts.object.length === 0) return false;
+  return parts.object.every((w) => NOUN_TAILS.has(w) || DIGITS.test(w));
+}
+
+/**
+ * Whether a name is `<noun>_<verb>` with a head that is nearly always a noun (`order_create`, `email_send`,
+ * `file_delete`): the verb comes last although the lexicon also knows the head as a verb.
+ */
+export function isNounVerbName(parts: NameParts, extra?: ReadonlyMap<string, VerbKind>): boolean {
+  const verb = parts.verb;
+  // The second word must be a clear verb: `order_create`, not `schedule_post` (a post is a thing to schedule).
+  const second = parts.object[0];
+  return verb !== undefined && parts.object.length === 1 && PURE_NOUN_HEADS.has(verb) && verbKind(second!, extra) !== undefined && !NOUN_LIKE_VERBS.has(second!);
+}
 
 /** Whether the name's object joins another verb (`get_or_create_user`, `search_and_replace`): it says it does both. */
 export function joinsAnotherVerb(parts: NameParts, extra?: ReadonlyMap<string, VerbKind>): boolean {

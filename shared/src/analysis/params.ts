@@ -357,6 +357,14 @@ const CSV_FORMAT = /\bcomma[\s-]separated\s+values?\b(?:\s*\(csv\))?\s+(?:format
 const SPACE_CUE = /\b(?:space|whitespace)[\s-]*(?:separated|delimited)\b|\bseparated\s+(?:by|with)\s+(?:an?\s+)?(?:spaces?|whitespace)\b/i;
 const QUERY_NAMES = new Set(['query', 'q', 'keywords', 'keyword', 'search', 'search_query', 'search_terms', 'search_term', 'terms', 'term', 'filter', 'text', 'prompt', 'command', 'cmd', 'expression']);
 
+/** Whether a name is a free-text search or prompt string (query, q, keywords, prompt...): never a closed set. */
+export function queryName(name: string): boolean {
+  const k = nameKey(name);
+  return QUERY_NAMES.has(k) && !NOT_FREE_QUERY.has(k);
+}
+/** Query-ish names that can still take a closed set ("filter": "all, unread or starred"). */
+const NOT_FREE_QUERY = new Set(['filter', 'command', 'cmd', 'expression']);
+
 /** Whether a description says the string holds a list ("comma-separated", "list of ..."). */
 export function describesList(desc: string, name = ''): boolean {
   const d = desc.replace(CSV_FORMAT, ' ');
@@ -382,6 +390,8 @@ const SET_CUE = new RegExp(
     String.raw`\b(?:one|any)\s+of(?:\s+the)?(?:\s+followings?)?(?:\s+(?:values|options))?(?:\s+is\s+allowed)?\s*(?:\(|:|-)?`,
     String.raw`\b(?:possible|allowed|valid|accepted|acceptable|supported|available|permitted|legal)\s+(?:\w+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|units?|statuses|states|levels|inputs?|strings?|directions|orders?)\s*(?:are|is|include|includes|:)?\s*:?`,
     String.raw`\b(?:options|choices|values)\s*(?:are|include|:)\s*:?`,
+    // "Supported sizes are 256x256, 512x512 and 1024x1024", "Available voices: alloy, echo, nova"
+    String.raw`\b(?:supported|allowed|valid|accepted|permitted|available)\s+(?:\w+\s+)?\w{3,}s\s*(?:are|:)\s*:?`,
     String.raw`\b(?:must|should|can|could|may)\s+(?:only\s+)?be\s+(?:either\s+|one\s+of\s+)?`,
     String.raw`\b(?:accepts|allows|supports)\s+(?:either\s+|only\s+|one\s+of(?:\s+the)?(?:\s+followings?)?\s*:?\s*)?`,
     String.raw`\b(?:choose|select|pick)\s+(?:between|from|one\s+of)\s*:?`,
@@ -399,7 +409,7 @@ const KIND_WORDS = new Set([
   'zip', 'postcode', 'domain', 'ip', 'uuid', 'symbol', 'ticker', 'city', 'state', 'country', 'region', 'street', 'x', 'y', 'z', 'width',
   'height', 'null', 'empty', 'none', 'omitted', 'blank', 'nothing', 'identifier', 'label', 'description', 'message', 'content', 'body',
   'regex', 'pattern', 'expression', 'range', 'offset', 'index', 'location', 'both', 'neither', 'other', 'others', 'more', 'multiple',
-  'single', 'all', 'any', 'full',
+  'single', 'all', 'any', 'full', 'keywords', 'terms', 'words', 'phrase', 'phrases', 'topic', 'topics', 'question',
 ]);
 const STOP_ITEM = new Set([
   'a', 'an', 'the', 'some', 'this', 'that', 'these', 'those', 'its', 'their', 'your', 'in', 'on', 'at', 'of', 'for', 'to', 'from', 'with',
@@ -531,7 +541,7 @@ export function closedSetValues(desc: string, siblings: NameLookup = NO_NAMES): 
 }
 
 /** Cheap pre-check: a description without any of these cannot list values. */
-const MAY_LIST = /['"`‘“|(\[]|\bor\b|\bone of\b|\beither\b|\bvalues?\b|\boptions?\b|\bchoices?\b|\benum\b|\b(?:accepts|allows|supports)\b|\b(?:choose|select|pick)\b|:\s*-/i;
+const MAY_LIST = /['"`‘“|(\[]|\bor\b|\bone of\b|\beither\b|\bvalues?\b|\boptions?\b|\bchoices?\b|\benum\b|\b(?:accepts|allows|supports)\b|\b(?:choose|select|pick)\b|\b(?:supported|allowed|valid|accepted|permitted|available)\b|:\s*-/i;
 const CACHE = new Map<string, ClosedSet | null>();
 
 function findClosedSet(desc: string, siblings: NameLookup): ClosedSet | undefined {
@@ -577,7 +587,8 @@ function inSentence(s: string, siblings: NameLookup, firstSentence: boolean): Cl
       }
     }
     const cueWord = m[0].toLowerCase();
-    const weakCue = /^(?:must|should|can|could|may|accepts|allows|supports|either)/.test(cueWord.trim());
+    // "must be one of new, used, refurbished": "one of" makes a weak cue ("must be", "accepts") a full one.
+    const weakCue = /^(?:must|should|can|could|may|accepts|allows|supports|either)/.test(cueWord.trim()) && !/\bone\s+of\b/.test(cueWord);
     const items = splitUnquoted(region, !weakCue);
     if (items && (!weakCue || items.length <= 6) && items.every((v) => validToken(v, weakCue ? siblings : NO_NAMES))) {
       // a weak cue ("can be", "either") needs an explicit "or" between the items: "can be metric or imperial"
@@ -620,11 +631,13 @@ function inSentence(s: string, siblings: NameLookup, firstSentence: boolean): Cl
     const items = [...whole[1]!.split(/\s*,\s*/), whole[2]!];
     if (items.length <= 8 && items.every((v) => !KIND_WORDS.has(v.toLowerCase()) && validToken(v, siblings))) return { values: dedupe(items), via: 'phrase' };
   }
-  // 6. ", X or Y" closing a short phrase: "The unit of temperature, celsius or fahrenheit."
-  const phrase = /^[\p{L}\s'’-]{3,60}(?:,|:|\s[-–])\s*(?:either\s+)?([\p{L}][\p{L}\d_-]*)\s+or\s+([\p{L}][\p{L}\d_-]*)\s*[.!]?\s*$/u.exec(s);
-  if (phrase && exampleAt < 0 && !/\bformat\b/i.test(s)) {
-    const items = [phrase[1]!, phrase[2]!];
-    if (items.every((v) => unquotedItem(v) === v && validToken(v, siblings))) return { values: items, via: 'phrase' };
+  // 6. ", X or Y" / ": X, Y or Z" closing a short phrase: "The unit of temperature, celsius or fahrenheit.",
+  // "How to travel: driving, walking, bicycling or transit." The phrase before has two words at least
+  // ("Apartment, suite or floor" is itself the list).
+  const phrase = /^([\p{L}\s'’-]{3,60})(?:,|:|\s[-–])\s*(?:either\s+)?([\p{L}][\p{L}\d_-]*(?:\s*,\s*[\p{L}][\p{L}\d_-]*){0,6})\s*,?\s+or\s+([\p{L}][\p{L}\d_-]*)\s*[.!]?\s*$/u.exec(s);
+  if (phrase && exampleAt < 0 && !/\bformat\b/i.test(s) && /\S\s+\S/.test(phrase[1]!.trim())) {
+    const items = [...phrase[2]!.split(/\s*,\s*/), phrase[3]!];
+    if (items.every((v) => unquotedItem(v) === v && validToken(v, siblings))) return { values: dedupe(items), via: 'phrase' };
   }
   return undefined;
 }

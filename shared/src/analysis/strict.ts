@@ -26,16 +26,20 @@ const OPTIONAL_PHRASES: readonly RegExp[] = [
   /\bif\s+(?:it\s+is\s+|this\s+is\s+|left\s+)?(?:omitted|not\s+(?:provided|specified|given|set|supplied|passed|present|included|defined))\b/i,
   /\bif\s+no\s+[\w\s'"`-]{1,40}?\s+(?:is|are)\s+(?:provided|specified|given|supplied|passed)\b/i,
   /\bwhen\s+(?:omitted|not\s+(?:provided|specified|given|set|supplied|passed))\b/i,
-  /\bdefaults?\s+(?:to|is|value\s+is)\b/i,
+  /\bdefaults?\s+(?:to|is|value\s+is)\b(?!\s+(?:to\s+be|being)\b)/i,
   /\bdefaults?\s*:/i,
   /\(\s*defaults?\s*(?:[:=]|is\b|to\b|value\b)/i,
   /\bleave\s+(?:it\s+|this\s+)?(?:empty|blank|unset)\b/i,
   /\bif\s+left\s+(?:empty|blank)\b/i,
   /\bcan\s+be\s+(?:omitted|left\s+out|left\s+empty|left\s+blank)\b/i,
   /\bmay\s+be\s+(?:omitted|left\s+out|left\s+empty|left\s+blank)\b/i,
+  /[([]\s*optional\s*[,;]/i,
+  /\b(?:if|when)\s+(?:absent|unset|not\s+present)\b/i,
+  /[(,]\s*defaults?\s+(?:value\s+)?[^\s,;()]+\s*\)/i,
+  /(?:^|[.;:]\s*)omit\s+(?:it\s+|this\s+(?:\w+\s+)?)?(?:to|for|when|if|unless)\b[^.;:,()\n]{0,30}/i,
 ];
 /** The description insists the property is needed: its optional-sounding words are about something else. */
-const SAYS_REQUIRED = /(?:^[\s\W]*required\b|[([]\s*required\s*[)\],]|\b(?:is|are)\s+(?:required|mandatory)\b|\bnon-?optional\b|\bnot\s+optional\b|\bmandatory\b)/i;
+const SAYS_REQUIRED = /(?:^[\s\W]*required\b|[([]\s*required\s*[)\],]|\b(?:is|are)\s+(?:required|mandatory)\b|\bnon-?optional\b|\bnot\s+optional\b|\bmandatory\b|\bmust\s+(?:always\s+)?be\s+(?:provided|given|specified|supplied|set|included)\b|\bask\s+(?:the\s+)?(?:user|customer|caller|client|requester|them)\b)/i;
 
 /** The words by which a description says its property is optional (see OPTIONAL_PHRASES), or undefined. */
 export function optionalPhrase(description: string): string | undefined {

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { DESTRUCTIVE_VERBS, nameParts } from '../text';
-import { READ_ONLY_VERBS, WRITE_VERBS, endsWithReadVerb, explicitHint, joinsAnotherVerb } from '../analysis/names';
+import { AMBIGUOUS_WRITE_VERBS, READ_ONLY_VERBS, WRITE_VERBS, endsWithReadVerb, explicitHint, isNounPhraseName, joinsAnotherVerb } from '../analysis/names';
 import { SOURCES } from '../profiles';
 
 export default defineRule<'queryNotReadOnly' | 'writeReadOnly' | 'destructiveNotDestructive'>({
@@ -47,7 +47,8 @@ export default defineRule<'queryNotReadOnly' | 'writeReadOnly' | 'destructiveNot
           return;
         }
         if (endsWithReadVerb(parts)) return;
-        if (WRITE_VERBS.has(verb) && readOnly?.value === true) {
+        const writes = WRITE_VERBS.has(verb) || (AMBIGUOUS_WRITE_VERBS.has(verb) && parts.object.length > 0 && !isNounPhraseName(parts));
+        if (writes && readOnly?.value === true) {
           ctx.report({ node: t.nameNode, messageId: 'writeReadOnly', data });
           return;
         }

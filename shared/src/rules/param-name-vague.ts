@@ -37,6 +37,20 @@ function clearInContext(param: string, siblings: readonly string[], toolWords: r
   return false;
 }
 
+/** Words that do not say what a vague word belongs to (`set_new_value`, `get_all_data`). */
+const NOT_A_QUALIFIER = new Set(['the', 'a', 'an', 'all', 'any', 'new', 'raw', 'some', 'my', 'by', 'for', 'of', 'to', 'from', 'with', 'and', 'or', 'v']);
+
+/**
+ * Whether the tool's name says what the vague parameter is: its object ends with a qualified form of the word
+ * (`set_cell_value(value)`, `send_keyboard_input(input)`, `upload_sensor_data(data)`).
+ */
+function namedByTool(param: string, object: readonly string[]): boolean {
+  for (let i = 1; i < object.length; i++) {
+    if (object[i] === param && !NOT_A_QUALIFIER.has(object[i - 1]!) && !VAGUE_PARAMS.has(object[i - 1]!)) return true;
+  }
+  return false;
+}
+
 export default defineRule<'vagueId' | 'vagueName'>({
   id: 'param-name-vague',
   meta: {
@@ -68,6 +82,7 @@ export default defineRule<'vagueId' | 'vagueName'>({
           ctx.report({ node: p.keyNode, messageId: 'vagueId', data: { name: p.name, suggestion: thing ? `"${thing}_id"` : '"<thing>_id" (named after the thing it identifies)' } });
           return;
         }
+        if (namedByTool(param, parts.object)) return;
         if (clearInContext(param, siblingNames(p.keyNode.parent?.parent, p.name), identWords(t.name ?? ''))) return;
         ctx.report({ node: p.keyNode, messageId: 'vagueName', data: { name: p.name } });
       },

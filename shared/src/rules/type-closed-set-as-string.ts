@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 import type { Node } from '../document';
 import { descriptionOf } from '../schemaWalk';
-import { booleanValues, closedSetName, type NameLookup, closedSetValues, describesList, hasKeyword, isRestricted, onlyType, propertyNames, typeSlots } from '../analysis/params';
+import { booleanValues, closedSetName, type NameLookup, closedSetValues, describesList, hasKeyword, isRestricted, onlyType, propertyNames, queryName, quotedValues, typeSlots } from '../analysis/params';
 
 /** "status": "The status text to show" is free text, not a state. */
 const FREE_TEXT = /\b(?:message|text|note|comment|emoji|free[- ]form|custom|sentence|title|caption|label)\b/i;
@@ -36,7 +36,7 @@ export default defineRule<'describedValues' | 'closedName'>({
         if (typed && !str) return;
         if (isRestricted(s) || hasKeyword(s, 'format') || hasKeyword(s, 'pattern')) return;
         const desc = descriptionOf(s);
-        if (describesList(desc, p.name)) return;
+        if (describesList(desc, p.name) || queryName(p.name)) return;
         let siblings = siblingsOf.get(p.owner.node);
         if (!siblings) {
           // Parameter names of this object and the file's tool names (looked up, never copied: a file can hold
@@ -55,13 +55,22 @@ export default defineRule<'describedValues' | 'closedName'>({
           });
           return;
         }
-        if (str && closedSetName(p.name) && !FREE_TEXT.test(desc)) {
+        if (str && closedSetName(p.name) && !FREE_TEXT.test(desc) && !freeTextShape(s, desc)) {
           ctx.report({ node: str.node, messageId: 'closedName', data: { name: p.name } });
         }
       },
     };
   },
 });
+
+/**
+ * A closed-set name used for free text: a length limit (an enum needs none), or example values that are phrases
+ * or codes rather than tokens ("for example \"Out sick\"", "such as \"Apt 4B\"").
+ */
+function freeTextShape(s: Node, desc: string): boolean {
+  if (hasKeyword(s, 'maxLength') || hasKeyword(s, 'minLength')) return true;
+  return quotedValues(desc).some((v) => /\s/.test(v));
+}
 
 /** The enum for the message: `["low", "medium", "high"]`, shortened after a dozen values. */
 function enumText(values: readonly string[]): string {
