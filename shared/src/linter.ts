@@ -10,6 +10,7 @@ import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
 import { interpolate, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
+import { resultSchemaOf } from './analysis/jsonSchema';
 
 export interface LintOptions {
   config?: Config;
@@ -120,6 +121,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     const propertyVisitors = list.filter((a) => a.visitor.property);
     return {
       tool: list.filter((a) => a.visitor.tool),
+      result: list.filter((a) => a.visitor.resultSchema),
       walks: schemaVisitors.length > 0 || propertyVisitors.length > 0,
       handlers: {
         schema(s: SchemaVisit) {
@@ -134,6 +136,15 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   const runTool = (tool: ToolInfo, run: ReturnType<typeof makeWalk>) => {
     for (const a of run.tool) guard(a.rule, () => a.visitor.tool!(tool));
     if (run.walks && tool.params && tool.params.type === 'object') walkSchema(tool.params, run.handlers);
+    // The declared result schema, walked once for every rule that checks it.
+    const result = run.result.length > 0 ? resultSchemaOf(tool) : undefined;
+    if (result) {
+      walkSchema(result, {
+        schema(s: SchemaVisit) {
+          for (const a of run.result) guard(a.rule, () => a.visitor.resultSchema!(s, tool, result));
+        },
+      });
+    }
   };
   const cached = makeWalk(cacheable);
   const always = makeWalk(crossTool);

@@ -63,6 +63,8 @@ export interface RuleVisitor {
   schema?(s: SchemaVisit, tool: ToolInfo): void;
   /** Every entry of every `properties` map of the parameter schema. */
   property?(p: PropertyVisit, tool: ToolInfo): void;
+  /** Every schema object of the tool's declared result schema (MCP `outputSchema`...), `root` first. */
+  resultSchema?(s: SchemaVisit, tool: ToolInfo, root: Node): void;
   /** Once per file, after every tool. */
   fileEnd?(tools: readonly ToolInfo[]): void;
 }

@@ -33,6 +33,11 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      name: 'an invalid default in the MCP result schema',
+      code: `{ "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number. Returns the invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice number." } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "pages": { "type": "integer", "default": "many", "description": "Page count." } } } }`,
+      errors: [{ messageId: 'defaultInvalid', at: '"many"' }],
+    },
+    {
       name: 'default of the wrong type, default outside the enum (OpenAI chat)',
       code: chat(`{"limit": {"type": "integer", "default": "ten"}, "status": {"type": "string", "enum": ["open", "shipped", "delivered"], "default": "pending"}}`),
       errors: [

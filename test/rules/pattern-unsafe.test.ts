@@ -13,6 +13,11 @@ runRuleTests(rule, {
     { name: 'a pattern that does not compile is left to schema-invalid', code: tool('([a-z]+') },
   ],
   invalid: [
+    {
+      name: 'a catastrophic pattern in the MCP result schema',
+      code: `{ "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number. Returns the invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice number." } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "code": { "type": "string", "pattern": "^(a+)+$", "description": "Code." } } } }`,
+      errors: [{ messageId: 'exponential', at: '"^(a+)+$"' }],
+    },
     { name: 'nested quantifier (Anthropic)', code: tool('^([a-zA-Z0-9]+)*$'), errors: [{ messageId: 'exponential', at: '"^([a-zA-Z0-9]+)*$"' }] },
     { name: 'words with optional spaces (MCP)', code: tool('^([a-z]+\\s*)+$', 'inputSchema'), errors: [{ messageId: 'exponential', at: '"^([a-z]+\\\\s*)+$"' }] },
     { name: 'nested digit runs (bare tool)', code: tool('^(\\d+)*$', 'parameters'), errors: [{ messageId: 'exponential', at: '"^(\\\\d+)*$"' }] },

@@ -28,6 +28,11 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      name: 'an unknown required name in the MCP result schema',
+      code: `{ "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number. Returns the invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice number." } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "invoice": { "type": "object" } }, "required": ["success", "total_amount"] } }`,
+      errors: [{ messageId: 'unknown', at: '"total_amount"' }],
+    },
+    {
       name: 'typo of a property name (Anthropic)',
       code: `{"name": "get_weather", "description": "${DESC}", "input_schema": {"type": "object", "properties": {"city": {"type": "string"}, "unit": {"type": "string"}}, "required": ["citty"]}}`,
       errors: [{ messageId: 'unknownClose', at: '"citty"', data: { suggestion: 'city' } }],

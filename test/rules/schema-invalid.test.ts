@@ -34,6 +34,11 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      name: 'a non-array required in the MCP result schema',
+      code: `{ "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number. Returns the invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice number." } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" } }, "required": "success" } }`,
+      errors: [{ messageId: 'keywordValue', at: '"success"', occurrence: 2 }],
+    },
+    {
       name: '"required" written as a string',
       code: chat(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": "city"}`),
       errors: [{ messageId: 'keywordValue', at: '"city"', occurrence: 2, data: { keyword: 'required' }, messageIncludes: 'write ["city"]' }],

@@ -2,8 +2,8 @@ import { defineRule } from '../rule';
 import type { ErrorObject } from 'ajv';
 import { child, keyNodeOf, num, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { walkSchema, type SchemaVisit } from '../schemaWalk';
-import { prepareValueCheck, isGeminiSubset, resultSchemaOf, shortJson, type ValueCheckOptions } from '../analysis/jsonSchema';
+import { type SchemaVisit } from '../schemaWalk';
+import { prepareValueCheck, isGeminiSubset, shortJson, type ValueCheckOptions } from '../analysis/jsonSchema';
 
 type MessageId = 'defaultInvalid' | 'enumInvalid' | 'enumOnArray' | 'rangeInverted' | 'rangeEmpty';
 
@@ -98,9 +98,8 @@ export default defineRule<MessageId>({
       }
     };
     return {
-      tool(t) {
-        const result = resultSchemaOf(t);
-        if (result) walkSchema(result, { schema: (s) => check(s, result, t) });
+      resultSchema(s, t, root) {
+        check(s, root, t);
       },
       schema(s, t) {
         if (t.params) check(s, t.params, t);

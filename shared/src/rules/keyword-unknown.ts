@@ -1,8 +1,8 @@
 import { defineRule } from '../rule';
 import { child, entries, isObject, propertyNode, type Node } from '../document';
 import { RESULT_KEYS } from '../discover';
-import { walkSchema, type SchemaVisit } from '../schemaWalk';
-import { closestKey, isKnownKeyword, isLegacyDraft, resultSchemaOf, suggestKeyword } from '../analysis/jsonSchema';
+import { type SchemaVisit } from '../schemaWalk';
+import { closestKey, isKnownKeyword, isLegacyDraft, suggestKeyword } from '../analysis/jsonSchema';
 
 type MessageId = 'typo' | 'unknown' | 'misplacedProperty' | 'toolKeyTypo';
 
@@ -128,11 +128,9 @@ export default defineRule<MessageId>({
             PARAMS_KEYS.has(sug.keyword) ? ', so the tool has no parameter schema' : sug.keyword === 'description' ? ', so the model sees no description' : sug.keyword === 'name' ? ', so the tool has no name' : '';
           ctx.report({ node: keyNode, messageId: 'toolKeyTypo', data: { key, suggestion: sug.keyword, consequence, fix: sug.unambiguous ? 'safe' : 'suggestion' } });
         }
-        const result = resultSchemaOf(t);
-        if (result) {
-          const legacy = isLegacyDraft(result);
-          walkSchema(result, { schema: (s) => checkSchema(s, legacy) });
-        }
+      },
+      resultSchema(s, _t, root) {
+        checkSchema(s, isLegacyDraft(root));
       },
       schema(s) {
         checkSchema(s, legacyParams);

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 import { child, entries, type Node } from '../document';
-import { walkSchema, type SchemaVisit } from '../schemaWalk';
-import { regexProblem, regexSafety, resultSchemaOf, shortJson } from '../analysis/jsonSchema';
+import { type SchemaVisit } from '../schemaWalk';
+import { regexProblem, regexSafety, shortJson } from '../analysis/jsonSchema';
 
 export default defineRule<'exponential'>({
   id: 'pattern-unsafe',
@@ -32,10 +32,7 @@ export default defineRule<'exponential'>({
       for (const [key, keyNode] of entries(child(s.node, 'patternProperties'))) check(keyNode, key);
     };
     return {
-      tool(t) {
-        const result = resultSchemaOf(t);
-        if (result) walkSchema(result, { schema: visit });
-      },
+      resultSchema: visit,
       schema: visit,
     };
   },

@@ -1,8 +1,7 @@
 import { defineRule } from '../rule';
 import { child, elements, entries, isObject, nodeAtPointer, propertyNode, str, type Node } from '../document';
-import { walkSchema, type SchemaVisit } from '../schemaWalk';
+import { type SchemaVisit } from '../schemaWalk';
 import { distance } from 'fastest-levenshtein';
-import { resultSchemaOf } from '../analysis/jsonSchema';
 
 type MessageId = 'unknownClose' | 'unknown' | 'noProperties';
 
@@ -121,9 +120,8 @@ export default defineRule<MessageId>({
       }
     };
     return {
-      tool(t) {
-        const result = resultSchemaOf(t);
-        if (result) walkSchema(result, { schema: (s) => check(s, result) });
+      resultSchema(s, _t, root) {
+        check(s, root);
       },
       schema(s, t) {
         if (t.params) check(s, t.params);

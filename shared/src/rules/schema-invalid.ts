@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 import { child, entries, nodeAtPointer, str, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { walkSchema, type SchemaVisit } from '../schemaWalk';
+import { type SchemaVisit } from '../schemaWalk';
 import {
   classifyPointer,
   describeType,
@@ -9,7 +9,6 @@ import {
   isLegacyDraft,
   metaErrors,
   regexProblem,
-  resultSchemaOf,
   shortJson,
   type Draft,
   type MetaError,
@@ -182,11 +181,10 @@ export default defineRule<MessageId>({
     return {
       tool(t) {
         if (t.params && t.params.type === 'object') checkMeta(t.params, t);
-        const result = resultSchemaOf(t);
-        if (result) {
-          checkMeta(result, t);
-          walkSchema(result, { schema: (s) => checkCompile(s, result) });
-        }
+      },
+      resultSchema(s, t, root) {
+        if (s.isRoot) checkMeta(root, t);
+        checkCompile(s, root);
       },
       schema(s, t) {
         if (t.params) checkCompile(s, t.params);
