@@ -48,6 +48,15 @@ const common = {
 };
 const shebang = { js: '#!/usr/bin/env node\n' + importMeta };
 
+// Development: `node esbuild.mjs --tests-only --out=DIR --only=SUBSTRING` bundles only the matching tests into DIR.
+const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+if (process.argv.includes('--tests-only')) {
+  const only = arg('only');
+  const tests = walk(join(root, 'test')).filter((p) => !only || p.includes(only));
+  await esbuild.build({ ...common, entryPoints: tests, outdir: arg('out') ?? 'out/test', outbase: 'test', sourcemap: true });
+  process.exit(0);
+}
+
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, sourcemap }),

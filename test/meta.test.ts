@@ -14,7 +14,9 @@ import { generatedFiles } from '../tools/generate';
 
 const ROOT = resolve(__dirname, '../..');
 const ENGINE_RULES = new Set(['parse-error', 'shape-unknown', 'config-invalid']);
-const IN_SCOPE = ['Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results'];
+const IN_SCOPE = ['Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results', 'Versioning'];
+/** Versioning rules that need a git baseline: they come with the workspace issue (#4). */
+const LATER = new Set(['breaking-change', 'param-added-required']);
 
 describe('rule metadata', () => {
   it('every RULES.md rule of the sections in scope is registered', () => {
@@ -25,7 +27,7 @@ describe('rule metadata', () => {
       const h = /^## (.+?)( \[|$)/.exec(line);
       if (h) inScope = IN_SCOPE.some((s) => h[1]!.startsWith(s));
       const row = /^\| ([a-z][a-z0-9-]+) \|/.exec(line);
-      if (row && inScope && row[1] !== 'id') ids.push(row[1]!);
+      if (row && inScope && row[1] !== 'id' && !LATER.has(row[1]!)) ids.push(row[1]!);
     }
     assert.ok(ids.length >= 40, `found ${ids.length} ids`);
     assert.deepEqual(ids.filter((id) => !RULES_BY_ID.has(id)), []);

@@ -7,7 +7,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText } from '../shared/src/linter';
+import { lintText, type FileLint } from '../shared/src/linter';
+import { fixesFor, type Fix, type FixKind } from '../shared/src/fix';
+import { applyEdits } from '../shared/src/fixes/edits';
+import { toolAt } from '../shared/src/fix';
 import { defaultConfig, type Config } from '../shared/src/config';
 import type { RuleModule } from '../shared/src/rule';
 import type { Finding, Severity } from '../shared/src/types';
@@ -32,10 +35,28 @@ export interface ExpectedFinding {
   tool?: string | null;
   /** A substring the message must contain. */
   messageIncludes?: string;
+  /**
+   * The fixes offered for this finding, in order, each with its whole output text. Every offered fix is
+   * also checked for the general invariants (see checkFix) whether it is listed or not.
+   */
+  fixes?: ExpectedFix[];
 }
+
+export interface ExpectedFix {
+  /** A substring of the title. */
+  title?: string;
+  kind?: FixKind;
+  /** The whole file after the fix. */
+  output: string;
+}
+
+/** Every fix test runs on this date, so deprecation markers are deterministic. */
+export const TEST_TODAY = '2026-11-22';
 
 export interface InvalidCase extends ValidCase {
   errors: ExpectedFinding[];
+  /** The case's fixes may edit outside the tool (a fix that removes the whole tool with its separator). */
+  fixOutsideTool?: boolean;
 }
 
 export function configWith(partial?: Partial<Config>): Config {
@@ -44,11 +65,62 @@ export function configWith(partial?: Partial<Config>): Config {
   return { ...c, ...partial, rules: { ...c.rules, ...partial.rules }, budgets: { ...c.budgets, ...partial.budgets }, verbs: { ...c.verbs, ...partial.verbs } };
 }
 
-export function findingsOf(rule: string, code: string, config?: Partial<Config>): Finding[] {
+export function lintOf(code: string, config?: Partial<Config>): FileLint {
   const errors: string[] = [];
-  const res = lintText('file:///test.tool.json', code, { config: configWith(config), onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`) });
+  const res = lintText('file:///test.tool.json', code, { config: configWith(config), today: TEST_TODAY, onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`) });
   assert.deepEqual(errors, [], 'a rule threw');
-  return res.findings.filter((f) => f.rule === rule);
+  return res;
+}
+
+export function findingsOf(rule: string, code: string, config?: Partial<Config>): Finding[] {
+  return lintOf(code, config).findings.filter((f) => f.rule === rule);
+}
+
+/** The fixes offered for a finding (a fix that throws fails the test). */
+export function fixesOf(lint: FileLint, finding: Finding, config?: Partial<Config>): Fix[] {
+  const errors: string[] = [];
+  const fixes = fixesFor(lint, finding, { config: configWith(config), today: TEST_TODAY, onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`) });
+  assert.deepEqual(errors, [], 'a fix threw');
+  return fixes;
+}
+
+function errorCounts(lint: FileLint): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const f of lint.findings) if (f.severity === 'error') m.set(f.rule, (m.get(f.rule) ?? 0) + 1);
+  return m;
+}
+
+/**
+ * The invariants every fix must keep (issue #3): the output parses; the finding it targets is gone (the rule
+ * reports less than before); no rule reports more errors than before; computing the fixes again on the output
+ * does not offer the same fix for the same place; every byte outside the edited tool is unchanged.
+ */
+export function checkFix(code: string, lint: FileLint, finding: Finding, fix: Fix, config?: Partial<Config>, options: { outside?: boolean } = {}): string {
+  const output = applyEdits(code, fix.edits);
+  const label = `fix "${fix.title}"`;
+  assert.notEqual(output, code, `${label}: changes nothing`);
+  const after = lintOf(output, config);
+  assert.deepEqual(after.doc.syntaxProblems.map((p) => p.message), [], `${label}: output does not parse:\n${output}`);
+  const before = lint.findings.filter((f) => f.rule === finding.rule).length;
+  const remaining = after.findings.filter((f) => f.rule === finding.rule);
+  assert.ok(remaining.length < before, `${label}: ${finding.rule} still reports ${remaining.length} (was ${before}):\n${remaining.map((f) => f.message).join('\n')}\n${output}`);
+  const errorsBefore = errorCounts(lint);
+  for (const [rule, n] of errorCounts(after)) {
+    assert.ok(n <= (errorsBefore.get(rule) ?? 0), `${label}: new ${rule} error(s) after the fix:\n${after.findings.filter((f) => f.rule === rule).map((f) => f.message).join('\n')}\n${output}`);
+  }
+  for (const f of remaining) {
+    if (f.pointer !== finding.pointer) continue;
+    for (const again of fixesOf(after, f, config)) assert.notEqual(again.title, fix.title, `${label}: offered again after it was applied`);
+  }
+  const tool = toolAt(lint.discovery.tools, finding.offset);
+  if (tool && !options.outside) {
+    const start = tool.outer.offset;
+    const end = tool.outer.offset + tool.outer.length;
+    for (const e of fix.edits) assert.ok(e.offset >= start && e.offset + e.length <= end, `${label}: edit at ${e.offset}+${e.length} is outside the tool (${start}-${end})`);
+    assert.ok(output.startsWith(code.slice(0, start)), `${label}: text before the tool changed`);
+    assert.ok(output.endsWith(code.slice(end)), `${label}: text after the tool changed`);
+  }
+  return output;
 }
 
 function offsetOf(code: string, at: string, occurrence: number): number {
@@ -70,6 +142,9 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
   describe(rule.id, () => {
     assert.ok(cases.valid.length >= 2, `${rule.id}: at least two valid cases`);
     assert.ok(cases.invalid.length >= 2, `${rule.id}: at least two invalid cases`);
+    if (rule.fix) {
+      assert.ok(cases.invalid.some((c) => c.errors.some((e) => e.fixes && e.fixes.length > 0)), `${rule.id}: a fixable rule needs at least one invalid case with expected fix output`);
+    }
     for (const c of cases.valid) {
       it(`valid: ${c.name}`, () => {
         const found = findingsOf(rule.id, c.code, c.config);
@@ -79,7 +154,8 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, () => {
         assert.ok(c.errors.length > 0, 'an invalid case must list its errors');
-        const found = findingsOf(rule.id, c.code, c.config);
+        const lint = lintOf(c.code, c.config);
+        const found = lint.findings.filter((f) => f.rule === rule.id);
         assert.equal(found.length, c.errors.length, `expected ${c.errors.length} finding(s), got:\n${found.map((f) => `  ${f.messageId} ${formatRange(f)}: ${f.message}`).join('\n')}`);
         c.errors.forEach((e, i) => {
           const f = found[i]!;
@@ -98,6 +174,21 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
           if (e.data) for (const [k, v] of Object.entries(e.data)) assert.equal(f.data?.[k], v, `finding ${i}: data.${k}`);
           if (e.messageIncludes) assert.ok(f.message.includes(e.messageIncludes), `finding ${i}: message "${f.message}" should include "${e.messageIncludes}"`);
           assert.ok(!/\{\{\w+\}\}/.test(f.message), `finding ${i}: message has an unfilled placeholder: ${f.message}`);
+          const fixes = fixesOf(lint, f, c.config);
+          for (const fix of fixes) {
+            assert.ok(rule.meta.fixable !== false, `finding ${i}: rule declares no fix but offered "${fix.title}"`);
+            if (fix.kind === 'safe') assert.equal(rule.meta.fixable, 'safe', `finding ${i}: safe fix "${fix.title}" from a rule whose fixes are suggestions`);
+            checkFix(c.code, lint, f, fix, c.config, { outside: c.fixOutsideTool });
+          }
+          if (e.fixes) {
+            assert.equal(fixes.length, e.fixes.length, `finding ${i}: fixes offered: ${fixes.map((x) => `${x.kind}: ${x.title}`).join(' | ')}`);
+            e.fixes.forEach((x, k) => {
+              const fix = fixes[k]!;
+              if (x.title !== undefined) assert.ok(fix.title.includes(x.title), `finding ${i}: fix ${k} title "${fix.title}" should include "${x.title}"`);
+              if (x.kind !== undefined) assert.equal(fix.kind, x.kind, `finding ${i}: fix ${k} kind`);
+              assert.equal(applyEdits(c.code, fix.edits), x.output, `finding ${i}: output of fix ${k} "${fix.title}"`);
+            });
+          }
         });
       });
     }

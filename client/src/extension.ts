@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { commands, languages, window, workspace, StatusBarAlignment, DiagnosticSeverity, type ExtensionContext, type StatusBarItem, type TextEditor } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerCommands } from './commands';
 
 let client: LanguageClient | undefined;
 let status: StatusBarItem | undefined;
@@ -36,6 +37,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     window.onDidChangeActiveTextEditor((e) => updateStatus(e)),
     languages.onDidChangeDiagnostics(() => updateStatus(window.activeTextEditor)),
   );
+  registerCommands(context, () => client);
   await client.start();
   updateStatus(window.activeTextEditor);
 }

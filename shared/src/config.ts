@@ -30,6 +30,11 @@ export interface Config {
   /** Extra verbs accepted at the start of tool names, by kind. */
   verbs: Record<VerbKind, string[]>;
   budgets: Budgets;
+  /**
+   * Days a deprecated tool is kept before deprecation-expired asks for its removal. SPEC "Versioning" 5 leaves
+   * the length open; the default, 90 days, is this project's choice (README "Deprecation marker").
+   */
+  deprecationPeriodDays: number;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
@@ -39,6 +44,7 @@ export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   ignore: ['**/node_modules/**'],
   verbs: { query: [], mutation: [], action: [] },
   budgets: { descriptionLength: 1024, descriptionMinWords: 8, toolsetSize: 20 },
+  deprecationPeriodDays: 90,
 });
 
 export function defaultConfig(): Config {
@@ -49,6 +55,7 @@ export function defaultConfig(): Config {
     ignore: [...DEFAULT_CONFIG.ignore],
     verbs: { query: [], mutation: [], action: [] },
     budgets: { ...DEFAULT_CONFIG.budgets },
+    deprecationPeriodDays: DEFAULT_CONFIG.deprecationPeriodDays,
   };
 }
 
@@ -105,6 +112,12 @@ export const CONFIG_SCHEMA = {
         toolsetSize: { description: 'Maximum tools in one file (toolset-size). Default 20.', type: 'integer', minimum: 1 },
       },
     },
+    deprecationPeriodDays: {
+      description: 'Days a deprecated tool is kept before deprecation-expired asks for its removal (SPEC "Versioning" 5 leaves the length open). Default 90.',
+      type: 'integer',
+      minimum: 0,
+      default: 90,
+    },
   },
 } as const;
 
@@ -150,6 +163,7 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
       if (typeof v === 'number' && Number.isInteger(v) && v >= 1) config.budgets[k] = v;
     }
   }
+  if (typeof r.deprecationPeriodDays === 'number' && !bad('/deprecationPeriodDays')) config.deprecationPeriodDays = r.deprecationPeriodDays;
   return { config, problems };
 }
 
@@ -163,7 +177,7 @@ function configErrorMessage(e: ErrorObject): string {
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
-      const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
+      const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets, deprecationPeriodDays' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
       return `Unknown setting "${key}"; it is ignored. Known settings here: ${known}.`;
     }
     case 'enum': {

@@ -7,7 +7,7 @@ import type { Section } from './types';
 import { RULES } from './rules';
 
 export const HOMEPAGE = 'https://github.com/toolschema/toolschema';
-export const SECTIONS: readonly Section[] = ['File', 'Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results'];
+export const SECTIONS: readonly Section[] = ['File', 'Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results', 'Versioning'];
 
 export function ruleDocUrl(id: string): string {
   return `${HOMEPAGE}/blob/main/docs/rules/${id}.md`;

@@ -16,6 +16,8 @@ export interface LintOptions {
   config?: Config;
   /** Tools defined in other files of the workspace. */
   workspace?: WorkspaceIndex;
+  /** Today's date, YYYY-MM-DD (default: the current UTC date); tests pin it. */
+  today?: string;
   /** Called when a rule throws; the lint goes on without that rule's report. */
   onRuleError?(ruleId: string, error: unknown): void;
 }
@@ -90,6 +92,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     namespaces: sharedPrefixes([...names]),
     extraVerbs,
     workspace: options.workspace ?? EMPTY_INDEX,
+    today: options.today ?? new Date().toISOString().slice(0, 10),
   };
 
   let current: ToolInfo | undefined;
@@ -148,7 +151,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   };
   const cached = makeWalk(cacheable);
   const always = makeWalk(crossTool);
-  const context = contextKey(config, names, fileCtx.namespaces, options.workspace);
+  const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today);
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
@@ -224,8 +227,8 @@ function storeTool(bucket: Map<string, CachedFinding[]>, toolText: string, findi
 }
 
 /** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */
-function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined): string {
-  return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}`);
+function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined, today: string): string {
+  return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}\u0002${today}`);
 }
 
 /** cyrb53: a fast 53-bit string hash (collisions are negligible for cache keys of this size). */

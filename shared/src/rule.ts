@@ -9,6 +9,7 @@ import type { ToolInfo } from './discover';
 import type { Profile, RuleMeta, Severity } from './types';
 import type { SchemaVisit, PropertyVisit } from './schemaWalk';
 import type { VerbKind } from './text';
+import type { FixContext, FixProposal } from './fix';
 
 export interface Report {
   /** The offending node: a key node (the key is highlighted) or a value node. */
@@ -45,6 +46,8 @@ export interface FileContext {
   /** Verbs added by configuration. */
   extraVerbs: ReadonlyMap<string, VerbKind>;
   workspace: WorkspaceIndex;
+  /** Today's date, YYYY-MM-DD (deprecation-expired); part of the per-tool cache key. */
+  today: string;
 }
 
 export interface RuleContext extends FileContext {
@@ -73,6 +76,11 @@ export interface RuleModule {
   id: string;
   meta: RuleMeta;
   create(ctx: RuleContext): RuleVisitor;
+  /**
+   * The fixes for one of this rule's findings, computed on demand (code action, fix-all, `--fix`), never
+   * during linting. Reads the finding's pointer and data and the parsed document; returns edits.
+   */
+  fix?(ctx: FixContext): FixProposal[] | undefined;
 }
 
 /** Typed helper: the message ids used by `report` must exist in `meta.messages`. */
@@ -80,6 +88,7 @@ export function defineRule<M extends string>(rule: {
   id: string;
   meta: Omit<RuleMeta, 'messages'> & { messages: Record<M, string> };
   create(ctx: Omit<RuleContext, 'report'> & { report(r: Report & { messageId: M }): void }): RuleVisitor;
+  fix?(ctx: FixContext & { finding: { messageId: M } }): FixProposal[] | undefined;
 }): RuleModule {
   return rule as unknown as RuleModule;
 }

@@ -28,7 +28,8 @@ export type Section =
   | 'Types'
   | 'Schema validity'
   | 'Required and strict mode'
-  | 'Results';
+  | 'Results'
+  | 'Versioning';
 
 export interface Source {
   title: string;

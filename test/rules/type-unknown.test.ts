@@ -29,6 +29,8 @@ const gemini = `{ "tools": [{ "functionDeclarations": [{
   }
 }] }] }`;
 
+const javaCode = `{ "name": "schedule_task", "description": "Use this to schedule a background task.", "input_schema": { "type": "object", "properties": { "name": { "type": "String" }, "payload": { "type": "any" }, "run_at": { "type": "datetime" }, "ids": { "type": "string[]" }, "retries": { "type": ["long", "null"] } } } }`;
+
 runRuleTests(rule, {
   valid: [
     {
@@ -50,7 +52,12 @@ runRuleTests(rule, {
       name: 'BFCL Python type names, root included',
       code: bfcl,
       errors: [
-        { messageId: 'alias', at: '"dict"', data: { type: 'dict', suggestion: 'object' } },
+        {
+          messageId: 'alias',
+          at: '"dict"',
+          data: { type: 'dict', suggestion: 'object' },
+          fixes: [{ title: 'Replace "dict" with "object"', kind: 'safe', output: bfcl.replace('"type": "dict"', '"type": "object"') }],
+        },
         { messageId: 'alias', at: '"float"', data: { suggestion: 'number' } },
         { messageId: 'alias', at: '"int"', data: { suggestion: 'integer' } },
         { messageId: 'alias', at: '"list"', data: { suggestion: 'array' } },
@@ -64,13 +71,27 @@ runRuleTests(rule, {
     },
     {
       name: 'Java-style names, any, a date type and one entry of a type array',
-      code: `{ "name": "schedule_task", "description": "Use this to schedule a background task.", "input_schema": { "type": "object", "properties": { "name": { "type": "String" }, "payload": { "type": "any" }, "run_at": { "type": "datetime" }, "ids": { "type": "string[]" }, "retries": { "type": ["long", "null"] } } } }`,
+      code: javaCode,
       errors: [
         { messageId: 'alias', at: '"String"', data: { suggestion: 'string' } },
-        { messageId: 'any', at: '"any"' },
-        { messageId: 'format', at: '"datetime"', data: { format: 'date-time' } },
-        { messageId: 'arrayOf', at: '"string[]"', data: { items: 'string' } },
-        { messageId: 'alias', at: '"long"', data: { suggestion: 'integer' } },
+        {
+          messageId: 'any',
+          at: '"any"',
+          fixes: [{ kind: 'safe', output: javaCode.replace('"payload": { "type": "any" }', '"payload": {}') }],
+        },
+        {
+          messageId: 'format',
+          at: '"datetime"',
+          data: { format: 'date-time' },
+          fixes: [{ kind: 'safe', output: javaCode.replace('{ "type": "datetime" }', '{ "type": "string", "format": "date-time" }') }],
+        },
+        {
+          messageId: 'arrayOf',
+          at: '"string[]"',
+          data: { items: 'string' },
+          fixes: [{ kind: 'safe', output: javaCode.replace('{ "type": "string[]" }', '{ "type": "array", "items": { "type": "string" } }') }],
+        },
+        { messageId: 'alias', at: '"long"', data: { suggestion: 'integer' }, fixes: [{ kind: 'safe', output: javaCode.replace('"long"', '"integer"') }] },
       ],
     },
     {

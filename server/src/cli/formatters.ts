@@ -9,6 +9,12 @@ export interface FileReport {
   path: string;
   findings: Finding[];
   tools: number;
+  /** With --fix / --fix-dry-run: the findings the safe fixes resolved. */
+  fixed?: Finding[];
+  /** With --fix-dry-run: the file's text after the fixes (only when it changed). */
+  output?: string;
+  /** With --fix-dry-run: a unified diff of that change. */
+  patch?: string;
 }
 
 export interface Totals {
@@ -26,12 +32,18 @@ export function totals(files: readonly FileReport[]): Totals {
 
 // ---------------------------------------------------------------------------------------------- json
 
-/** The JSON format is a public contract: exactly these keys, zero-based lines and characters as in LSP. */
+/**
+ * The JSON format is a public contract: exactly these keys, zero-based lines and characters as in LSP. With
+ * --fix or --fix-dry-run each file also has `fixed` (what the safe fixes resolved) and, for a dry run of a
+ * file that would change, `output` (its text after the fixes), as ESLint's JSON formatter does.
+ */
 export function formatJson(files: readonly FileReport[]): string {
   return JSON.stringify({
     version: 1,
     files: files.map((f) => ({
       path: f.path,
+      ...(f.fixed ? { fixed: f.fixed.map((d) => ({ rule: d.rule, message: d.message, tool: d.tool, pointer: d.pointer, line: d.range.start.line, character: d.range.start.character })) } : {}),
+      ...(f.output !== undefined ? { output: f.output } : {}),
       diagnostics: f.findings.map((d) => ({
         rule: d.rule,
         severity: d.severity,
@@ -53,6 +65,9 @@ export function formatText(files: readonly FileReport[], useColor: boolean): str
   const sevColor: Record<Severity, keyof typeof COLORS> = { error: 'red', warning: 'yellow', info: 'cyan', hint: 'gray' };
   const out: string[] = [];
   for (const f of files) {
+    if (f.patch) out.push('', f.patch.trimEnd());
+  }
+  for (const f of files) {
     if (f.findings.length === 0) continue;
     out.push('', c('underline', f.path));
     const rows = f.findings.map((d) => [`${d.range.start.line + 1}:${d.range.start.character + 1}`, d.severity, d.message.replace(/\s*\n\s*/g, ' '), d.rule] as const);
@@ -67,6 +82,8 @@ export function formatText(files: readonly FileReport[], useColor: boolean): str
   const toolCount = files.reduce((n, f) => n + f.tools, 0);
   const scope = `${files.length} file${files.length === 1 ? '' : 's'}, ${toolCount} tool${toolCount === 1 ? '' : 's'}`;
   out.push('');
+  const fixedSummary = fixSummary(files);
+  if (fixedSummary) out.push(c('green', fixedSummary));
   if (problems === 0) out.push(c('green', `✔ No problems (${scope}).`));
   else {
     const parts = [`${t.error} error${t.error === 1 ? '' : 's'}`, `${t.warning} warning${t.warning === 1 ? '' : 's'}`];
@@ -76,6 +93,26 @@ export function formatText(files: readonly FileReport[], useColor: boolean): str
     out.push(c(t.error ? 'red' : 'yellow', c('bold', line)));
   }
   return out.join('\n') + '\n';
+}
+
+/** "Fixed 7 problems in 2 files: type-unknown (5), strict-additional-properties (2)." (or "Would fix" for a dry run). */
+function fixSummary(files: readonly FileReport[]): string | undefined {
+  if (!files.some((f) => f.fixed)) return undefined;
+  const dry = files.some((f) => f.output !== undefined);
+  const byRule = new Map<string, number>();
+  let n = 0;
+  let changed = 0;
+  for (const f of files) {
+    if (!f.fixed?.length) continue;
+    changed++;
+    for (const d of f.fixed) {
+      n++;
+      byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
+    }
+  }
+  if (n === 0) return 'No safe fixes to apply; the problems below need a decision (quick fixes in the editor offer suggestions).';
+  const rules = [...byRule].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([r, k]) => `${r} (${k})`).join(', ');
+  return `${dry ? 'Would fix' : 'Fixed'} ${n} problem${n === 1 ? '' : 's'} in ${changed} file${changed === 1 ? '' : 's'}: ${rules}.${dry ? ' Nothing was written (--fix-dry-run).' : ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------- sarif

@@ -1,12 +1,15 @@
 /**
- * The `toolschema` CLI: `toolschema lint [paths or globs...]`, `--list-rules`, `--explain <rule-id>`.
+ * The `toolschema` CLI: `toolschema lint [paths or globs...]` (with `--fix` / `--fix-dry-run`), `--list-rules`,
+ * `--explain <rule-id>`.
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createTwoFilesPatch } from 'diff';
 import { resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintWorkspace } from '../../../shared/src/linter';
+import { lintWorkspace, NameIndex } from '../../../shared/src/linter';
+import { fixAll } from '../../../shared/src/fix';
 import { defaultConfig, type Config } from '../../../shared/src/config';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
@@ -25,6 +28,8 @@ interface LintOptions {
   explain?: string;
   profile?: string;
   color?: boolean;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 export interface CliIO {
@@ -55,6 +60,8 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     .addOption(new Option('--profile <profile>', 'provider profile for every tool (overrides the configuration)').choices(['auto', ...PROFILES]))
     .option('--list-rules', 'list the rules with their default severity and exit')
     .option('--explain <rule-id>', 'print the documentation of a rule and exit')
+    .option('--fix', 'apply the safe fixes in place and report what remains (suggestions are never applied)')
+    .option('--fix-dry-run', 'print what --fix would change (a diff, or "output" in JSON) without writing')
     .option('--no-color', 'disable colours in text output')
     .exitOverride()
     .action((paths: string[], opts: LintOptions) => {
@@ -119,9 +126,36 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
       throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   });
+  if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const internal: string[] = [];
-  const results = lintWorkspace(inputs, { config, onRuleError: (id, e) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`) });
-  for (const r of results) reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
+  const onRuleError = (id: string, e: unknown) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`);
+  const results = lintWorkspace(inputs, { config, onRuleError });
+  if (opts.fix || opts.fixDryRun) {
+    // Safe fixes never rename tools, so the workspace's names stay valid across passes.
+    const index = new NameIndex();
+    for (const r of results) index.set(r.uri, r.discovery.tools);
+    for (const [i, r] of results.entries()) {
+      const text = inputs[i]!.text;
+      const fixed = fixAll(r.uri, text, { config, workspace: index.viewFrom(r.uri), onRuleError });
+      const path = displayPath(r.uri, io.cwd);
+      const report: FileReport = { path, findings: fixed.remaining.findings, tools: fixed.remaining.discovery.tools.length, fixed: fixed.fixed };
+      if (fixed.output !== text) {
+        if (opts.fix) {
+          try {
+            writeFileSync(r.uri, fixed.output);
+          } catch (e) {
+            throw new UsageError(`cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+          }
+        } else {
+          report.output = fixed.output;
+          report.patch = createTwoFilesPatch(path, path, text, fixed.output, 'before', 'after --fix', { context: 2 });
+        }
+      }
+      reports.push(report);
+    }
+  } else {
+    for (const r of results) reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
+  }
   if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
 
   switch (opts.format) {

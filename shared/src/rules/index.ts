@@ -4,6 +4,9 @@ import annotationContradiction from './annotation-contradiction';
 import arrayItemsMissing from './array-items-missing';
 import configInvalid from './config-invalid';
 import defaultInvalid from './default-invalid';
+import deprecatedNoRedirect from './deprecated-no-redirect';
+import deprecatedNoSuccessor from './deprecated-no-successor';
+import deprecationExpired from './deprecation-expired';
 import descriptionImplementationDetail from './description-implementation-detail';
 import descriptionInjection from './description-injection';
 import descriptionMissing from './description-missing';
@@ -46,12 +49,17 @@ import typeFlagAsString from './type-flag-as-string';
 import typeListAsString from './type-list-as-string';
 import typeMissing from './type-missing';
 import typeUnknown from './type-unknown';
+import versionPredecessorNotDeprecated from './version-predecessor-not-deprecated';
+import versionSuffixFormat from './version-suffix-format';
 
 export const RULES: readonly RuleModule[] = [
   annotationContradiction,
   arrayItemsMissing,
   configInvalid,
   defaultInvalid,
+  deprecatedNoRedirect,
+  deprecatedNoSuccessor,
+  deprecationExpired,
   descriptionImplementationDetail,
   descriptionInjection,
   descriptionMissing,
@@ -94,6 +102,8 @@ export const RULES: readonly RuleModule[] = [
   typeListAsString,
   typeMissing,
   typeUnknown,
+  versionPredecessorNotDeprecated,
+  versionSuffixFormat,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, RuleModule> = new Map(RULES.map((r) => [r.id, r]));

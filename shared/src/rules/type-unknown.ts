@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
 import { child, elements, isArray, type Node } from '../document';
 import { correctType } from '../analysis/params';
+import { owningObject } from '../fixes/nodes';
 
 export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'unknown'>({
   id: 'type-unknown',
@@ -55,5 +56,37 @@ export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'un
         else check(t);
       },
     };
+  },
+  fix({ finding, node, edit }) {
+    const schema = owningObject(node);
+    if (!node || node.type !== 'string' || !schema) return [];
+    const raw = node.value as string;
+    const inArray = node.parent?.type === 'array';
+    switch (finding.messageId) {
+      case 'alias':
+      case 'upper': {
+        const to = String(finding.data?.suggestion);
+        return [{ title: `Replace "${raw}" with "${to}"`, kind: 'safe', edits: [edit.replaceString(node, to)] }];
+      }
+      case 'arrayOf': {
+        const items = String(finding.data?.items);
+        const edits = [edit.replaceString(node, 'array')];
+        if (!child(schema, 'items')) edits.push(edit.setProperty(schema, 'items', { type: items }));
+        return [{ title: `Replace "${raw}" with "array" of "${items}"`, kind: 'safe', edits }];
+      }
+      case 'format': {
+        const format = String(finding.data?.format);
+        const edits = [edit.replaceString(node, 'string')];
+        if (!child(schema, 'format') && !inArray) edits.push(edit.setProperty(schema, 'format', format));
+        return [{ title: `Replace "${raw}" with "string" and "format": "${format}"`, kind: 'safe', edits }];
+      }
+      case 'any': {
+        // Without `type` any value is accepted (in a list, "any" already accepts everything the list names).
+        const prop = inArray ? node.parent!.parent! : node.parent!;
+        return [{ title: `Remove "type": "${raw}" (any value is accepted without a type)`, kind: 'safe', edits: [edit.removeMember(prop)] }];
+      }
+      default:
+        return [];
+    }
   },
 });

@@ -1,0 +1,182 @@
+/**
+ * Versioning (SPEC "Versioning" 1-5): versioned names `<tool_name>_v<N>`, and the deprecation marker.
+ *
+ * The marker is machine-readable and has one shape per dialect:
+ * - MCP tools carry it in `_meta`, the field the MCP specification reserves for metadata and that clients
+ *   pass through: `"_meta": { "io.github.toolschema/deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] } }`.
+ * - Every other dialect carries a top-level `"deprecated": { "since": ..., "replacedBy": [...] }` on the tool
+ *   object (the `function` object in Chat Completions). OpenAI and Anthropic validate tool objects, so the
+ *   host removes this key before sending the tools (README "Deprecation marker").
+ * Also read, for files written by hand: `"deprecated": true`, a string (the successor's name), and
+ * `successor`/`replacement` instead of `replacedBy`.
+ */
+import { child, entries, isObject, str, stringItems, type Node } from '../document';
+import type { ToolInfo } from '../discover';
+
+export const MCP_META_KEY = 'io.github.toolschema/deprecated';
+
+/** `get_weather_v2` → { base: 'get_weather', version: 2 }. */
+export function parseVersioned(name: string): { base: string; version: number } | undefined {
+  const m = /^(.+?)_v(\d{1,4})$/.exec(name);
+  if (!m) return undefined;
+  return { base: m[1]!, version: Number(m[2]) };
+}
+
+export function versionedName(base: string, version: number): string {
+  return `${base}_v${version}`;
+}
+
+export interface Deprecation {
+  /** The marker's value node (or the description, when only the description says so). */
+  node: Node;
+  /** Where the marker lives. */
+  via: 'deprecated' | '_meta' | 'description';
+  /** Successors named by the marker, then by the description's redirect. */
+  replacedBy: string[];
+  /** Successors named by the marker alone. */
+  markerReplacedBy: string[];
+  /** The node naming the successor(s) in the marker, if any. */
+  replacedByNode: Node | undefined;
+  since: string | undefined;
+  sinceNode: Node | undefined;
+}
+
+/** The marker's value node: `deprecated` on the tool (or the Chat Completions wrapper), or MCP `_meta`. */
+export function markerNode(tool: ToolInfo): { node: Node; via: 'deprecated' | '_meta' } | undefined {
+  const own = child(tool.node, 'deprecated') ?? (tool.outer !== tool.node ? child(tool.outer, 'deprecated') : undefined);
+  if (own) return { node: own, via: 'deprecated' };
+  const meta = child(tool.node, '_meta');
+  const m = isObject(meta) ? child(meta, MCP_META_KEY) : undefined;
+  if (m) return { node: m, via: '_meta' };
+  return undefined;
+}
+
+const REDIRECT_RE = /\b(?:use|call|switch to|migrate to|replaced by|superseded by|in favou?r of)\s+[`'"]?([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])[`'"]?(?:\s*(?:,|or|and)\s*[`'"]?([A-Za-z][A-Za-z0-9_.-]*[A-Za-z0-9])[`'"]?)*/gi;
+
+/** Tool-shaped names the description redirects to ("use get_weather_v2 instead", "replaced by `x`"). */
+export function redirectTargets(description: string | undefined): string[] {
+  if (!description) return [];
+  const out: string[] = [];
+  REDIRECT_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = REDIRECT_RE.exec(description))) {
+    // Re-scan the matched run for every name (the regex keeps only the last repetition).
+    const run = m[0].replace(/^\S+(?:\s+(?:to|by|of))?\s+/i, '');
+    for (const part of run.split(/\s*(?:,|\bor\b|\band\b)\s*/)) {
+      const name = part.replace(/[`'"]/g, '').trim();
+      if (/^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+$/.test(name) || /^[a-z]+[A-Z]\w*$/.test(name)) out.push(name);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** True when the description opens with "Deprecated" (the redirect the model reads). */
+export function descriptionSaysDeprecated(description: string | undefined): boolean {
+  return !!description && /^\W{0,3}(?:\[?deprecated\b|DEPRECATED\b)/i.test(description.trimStart());
+}
+
+/** The tool's deprecation, from its marker or, failing that, a description that opens with "Deprecated". */
+export function deprecationOf(tool: ToolInfo): Deprecation | undefined {
+  const m = markerNode(tool);
+  if (m) {
+    const v = m.node;
+    if (v.type === 'boolean' && v.value === false) return undefined;
+    let replacedByNode: Node | undefined;
+    let replacedBy: string[] = [];
+    let since: string | undefined;
+    let sinceNode: Node | undefined;
+    if (v.type === 'string') {
+      replacedByNode = v;
+      if ((v.value as string).trim()) replacedBy = [(v.value as string).trim()];
+    } else if (isObject(v)) {
+      for (const [k, , val] of entries(v)) {
+        if (k === 'replacedBy' || k === 'successor' || k === 'successors' || k === 'replacement' || k === 'use') {
+          replacedByNode = val;
+          replacedBy = val.type === 'string' ? [val.value as string] : stringItems(val);
+        } else if (k === 'since' || k === 'date' || k === 'deprecatedSince') {
+          sinceNode = val;
+          since = str(val);
+        }
+      }
+    }
+    const markerReplacedBy = [...replacedBy];
+    for (const r of redirectTargets(tool.description)) if (!replacedBy.includes(r)) replacedBy.push(r);
+    return { node: v, via: m.via, replacedBy, markerReplacedBy, replacedByNode, since, sinceNode };
+  }
+  if (descriptionSaysDeprecated(tool.description) && tool.descriptionNode) {
+    return { node: tool.descriptionNode, via: 'description', replacedBy: redirectTargets(tool.description), markerReplacedBy: [], replacedByNode: undefined, since: undefined, sinceNode: undefined };
+  }
+  return undefined;
+}
+
+/** Days from `from` to `to` (YYYY-MM-DD), or undefined when either is not a date. */
+export function daysBetween(from: string, to: string): number | undefined {
+  const a = Date.parse(from.length === 10 ? `${from}T00:00:00Z` : from);
+  const b = Date.parse(to.length === 10 ? `${to}T00:00:00Z` : to);
+  if (Number.isNaN(a) || Number.isNaN(b)) return undefined;
+  return Math.floor((b - a) / 86_400_000);
+}
+
+/** The redirect sentence prepended to a deprecated tool's description. */
+export function redirectSentence(successors: readonly string[]): string {
+  if (successors.length === 0) return 'Deprecated: do not use this tool; it will be removed.';
+  const list = successors.length === 1 ? successors[0]! : `${successors.slice(0, -1).join(', ')} or ${successors[successors.length - 1]}`;
+  return `Deprecated: use ${list} instead.`;
+}
+
+/** A description with the redirect in front, replacing an existing leading "Deprecated…" sentence. */
+export function withRedirect(description: string | undefined, successors: readonly string[]): string {
+  const sentence = redirectSentence(successors);
+  const rest = (description ?? '').replace(/^\s*\W{0,3}\[?deprecated\b[^.!?\n]*[.!?]?\s*/i, '').trimStart();
+  return rest ? `${sentence} ${rest}` : sentence;
+}
+
+/** The description without the leading "Deprecated: …" redirect (for a versioned copy). */
+export function withoutRedirect(description: string): string {
+  return description.replace(/^\s*\W{0,3}\[?deprecated\b[^.!?\n]*[.!?]?\s*/i, '').trimStart();
+}
+
+export type SuffixProblem =
+  /** `getWeatherV2`, `get_weather-v2`, `get_weather_V2`, `get_weather_version2`, `get_weatherv2`, `v2_get_weather` */
+  | 'style'
+  /** `get_weather2`, `get_weather_2` where `get_weather` exists */
+  | 'bareNumber'
+  /** `get_weather_new`, `get_weather_latest` */
+  | 'word'
+  /** `get_weather_v02`, `get_weather_v0` */
+  | 'number';
+
+/** Words that mean "a newer version"; `latest` and `next` also name data (`get_news_latest`), so they need the base to exist. */
+const VERSION_WORDS = new Set(['new', 'newer', 'updated', 'improved', 'revised', 'latest', 'next']);
+const DATA_WORDS = new Set(['latest', 'next']);
+
+/**
+ * A name that carries a version in a form other than `<tool_name>_v<N>`: returns the base name, the version
+ * it means (undefined for `_new`, which means "the next one"), and the kind of problem. `exists` says whether
+ * a tool of that name is defined (a trailing number or word only counts as a version when the base exists,
+ * or for words, when the base has at least two words: `get_weather_new`, never `open_new`).
+ */
+export function versionSuffixProblem(name: string, exists: (n: string) => boolean): { base: string; version: number | undefined; kind: SuffixProblem } | undefined {
+  let m: RegExpExecArray | null;
+  if ((m = /^(.+?)_v0*(\d{1,4})$/.exec(name)) && /_v0/.test(name)) {
+    const v = Number(m[2]);
+    return { base: m[1]!, version: v < 2 ? undefined : v, kind: 'number' };
+  }
+  if (parseVersioned(name)) return undefined;
+  // camelCase / PascalCase: getWeatherV2, GetWeatherV2.
+  if ((m = /^([A-Za-z][A-Za-z0-9]*[a-z0-9])V(\d{1,4})$/.exec(name)) && /[a-z]/.test(m[1]!)) return { base: m[1]!, version: Number(m[2]), kind: 'style' };
+  // Other separators or spellings: get_weather-v2, get_weather.v2, get_weather_V2, get_weather_version_2, get_weather_ver2, get_weather_v_2.
+  if ((m = /^(.+?)(?:[-.]v|_V|[_-](?:version|ver)_?|_v_)(\d{1,4})$/.exec(name))) return { base: m[1]!, version: Number(m[2]), kind: 'style' };
+  // Glued: get_weatherv2 (only when get_weather exists).
+  if ((m = /^(.+[a-z])v(\d{1,4})$/.exec(name)) && exists(m[1]!)) return { base: m[1]!, version: Number(m[2]), kind: 'style' };
+  // Prefix: v2_get_weather.
+  if ((m = /^v(\d{1,4})_(.+)$/.exec(name)) && Number(m[1]) >= 2 && !parseVersioned(m[2]!)) return { base: m[2]!, version: Number(m[1]), kind: 'style' };
+  // A bare number: get_weather2, get_weather_2 (the base must exist: get_ec2, encode_base64 are not versions).
+  if ((m = /^(.+?[A-Za-z])_?(\d{1,3})$/.exec(name)) && Number(m[2]) >= 2 && exists(m[1]!)) return { base: m[1]!, version: Number(m[2]), kind: 'bareNumber' };
+  // A word: get_weather_new, get_weather_latest.
+  if ((m = /^(.+?)[_-]([A-Za-z]+)$/.exec(name)) && VERSION_WORDS.has(m[2]!.toLowerCase())) {
+    const base = m[1]!;
+    if (exists(base) || (/[_-]/.test(base) && !DATA_WORDS.has(m[2]!.toLowerCase()))) return { base, version: undefined, kind: 'word' };
+  }
+  return undefined;
+}

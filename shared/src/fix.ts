@@ -1,0 +1,227 @@
+/**
+ * Fixes: computed on demand from a finding (its rule, pointer and data) and the parsed document, never during
+ * the lint pass, so the keystroke path pays nothing for them and the per-tool findings cache stays valid.
+ *
+ * Two kinds, as ESLint separates `fix` from `suggest`. A *safe* fix is a mechanical correction with one right
+ * answer (a Python type name, an unambiguous keyword typo, the strict-mode shape a provider requires): it is
+ * applied by fix-all, on save and by `toolschema lint --fix`. A *suggestion* changes the contract between the
+ * model and the host (types, enums, bounds, `required`, names, splits, versions) and is only ever applied one
+ * at a time by the user.
+ */
+import { ToolDocument, nodeAtPointer, type Node } from './document';
+import { defaultConfig, type Config } from './config';
+import type { ToolInfo } from './discover';
+import type { Finding } from './types';
+import { EMPTY_INDEX, type WorkspaceIndex } from './rule';
+import { RULES_BY_ID } from './rules';
+import { lintDocument, type FileLint, type LintOptions } from './linter';
+import { EditBuilder, applyEdits, disjoint, type TextEdit } from './fixes/edits';
+
+export type { TextEdit } from './fixes/edits';
+export type FixKind = 'safe' | 'suggestion';
+
+export interface Fix {
+  /** What the fix does, as a code action title ("Replace \"int\" with \"integer\""). */
+  title: string;
+  kind: FixKind;
+  /** Edits against the linted text, non-overlapping. */
+  edits: TextEdit[];
+  /** The rule whose finding the fix resolves. */
+  rule: string;
+}
+
+export interface FixContext {
+  doc: ToolDocument;
+  finding: Finding;
+  /** The node at the finding's pointer (a value node). */
+  node: Node | undefined;
+  /** The tool the finding is about, when it is inside one. */
+  tool: ToolInfo | undefined;
+  tools: readonly ToolInfo[];
+  config: Config;
+  workspace: WorkspaceIndex;
+  /** Today's date, YYYY-MM-DD (deprecation markers). */
+  today: string;
+  edit: EditBuilder;
+}
+
+/** What a rule's `fix` returns: the rule id is filled in by the engine. */
+export type FixProposal = Omit<Fix, 'rule'>;
+
+export interface FixOptions {
+  config?: Config;
+  workspace?: WorkspaceIndex;
+  today?: string;
+  onRuleError?(ruleId: string, error: unknown): void;
+}
+
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The tool whose entry contains `offset` (the innermost, should tools ever nest). */
+export function toolAt(tools: readonly ToolInfo[], offset: number): ToolInfo | undefined {
+  let best: ToolInfo | undefined;
+  for (const t of tools) {
+    if (offset >= t.outer.offset && offset <= t.outer.offset + t.outer.length) {
+      if (!best || t.outer.length < best.outer.length) best = t;
+    }
+  }
+  return best;
+}
+
+/**
+ * The fixes a rule offers for one finding. None when the file does not parse cleanly (an edit computed on a
+ * broken tree could land in the wrong place), and none when the rule has no fix or throws.
+ */
+export function fixesFor(lint: FileLint, finding: Finding, options: FixOptions = {}): Fix[] {
+  const rule = RULES_BY_ID.get(finding.rule);
+  if (!rule?.fix || !lint.doc.tree || lint.doc.syntaxProblems.length > 0 || lint.doc.refused) return [];
+  const ctx: FixContext = {
+    doc: lint.doc,
+    finding,
+    node: nodeAtPointer(lint.doc.tree, finding.pointer),
+    tool: finding.tool === null && finding.pointer === '' ? undefined : toolAt(lint.discovery.tools, finding.offset),
+    tools: lint.discovery.tools,
+    config: options.config ?? defaultConfig(),
+    workspace: options.workspace ?? EMPTY_INDEX,
+    today: options.today ?? todayIso(),
+    edit: new EditBuilder(lint.doc),
+  };
+  try {
+    const proposals = rule.fix(ctx) ?? [];
+    return proposals.filter((p) => p.edits.length > 0 && wellFormed(p.edits, lint.doc.text.length)).map((p) => ({ ...p, rule: rule.id }));
+  } catch (e) {
+    options.onRuleError?.(rule.id, e);
+    return [];
+  }
+}
+
+function wellFormed(edits: readonly TextEdit[], size: number): boolean {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  let end = 0;
+  for (const e of sorted) {
+    if (e.offset < end || e.offset < 0 || e.offset + e.length > size) return false;
+    end = e.offset + e.length;
+  }
+  return true;
+}
+
+/** The safe fix of a finding, if its rule has one for it. */
+export function safeFixFor(lint: FileLint, finding: Finding, options: FixOptions = {}): Fix | undefined {
+  const rule = RULES_BY_ID.get(finding.rule);
+  if (!rule || rule.meta.fixable !== 'safe') return undefined;
+  return fixesFor(lint, finding, options).find((f) => f.kind === 'safe');
+}
+
+export interface FixAllResult {
+  /** The text after every pass. */
+  output: string;
+  /** The findings fixed (as reported before their fix), in order. */
+  fixed: Finding[];
+  /** The lint of the final text. */
+  remaining: FileLint;
+  /** Lint passes run (at most 10, as ESLint). */
+  passes: number;
+}
+
+const MAX_PASSES = 10;
+
+/**
+ * Applies every safe fix, ESLint style: lint, apply the non-overlapping safe fixes, lint again, until nothing
+ * changes (a fix may uncover another, such as a type fixed inside a schema whose object then needs
+ * `additionalProperties`). Suggestions are never applied. The text is returned, never written.
+ */
+export function fixAll(uri: string, text: string, options: LintOptions & FixOptions = {}, only?: (f: Finding) => boolean): FixAllResult {
+  let current = text;
+  const fixed: Finding[] = [];
+  let lint = lintDocument(new ToolDocument(uri, current), options);
+  let passes = 1;
+  for (; passes <= MAX_PASSES; passes++) {
+    const chosen: TextEdit[][] = [];
+    const chosenFindings: Finding[] = [];
+    for (const f of lint.findings) {
+      if (only && !only(f)) continue;
+      const fix = safeFixFor(lint, f, options);
+      if (!fix) continue;
+      if (chosen.every((c) => disjoint(c, fix.edits))) {
+        chosen.push(fix.edits);
+        chosenFindings.push(f);
+      }
+    }
+    if (chosen.length === 0) break;
+    const next = applyEdits(current, chosen.flat());
+    if (next === current) break;
+    const nextLint = lintDocument(new ToolDocument(uri, next), options);
+    // A fix must never break the file: keep the last text that parsed cleanly.
+    if (nextLint.doc.syntaxProblems.length > 0 && lint.doc.syntaxProblems.length === 0) break;
+    current = next;
+    lint = nextLint;
+    fixed.push(...chosenFindings);
+  }
+  return { output: current, fixed, remaining: lint, passes: Math.min(passes, MAX_PASSES) };
+}
+
+/**
+ * Edits that turn `before` into `after`: one per changed region, found by comparing lines (so fix-all over a
+ * whole file still sends small edits and keeps the cursor and folding where they were).
+ */
+export function diffEdits(before: string, after: string): TextEdit[] {
+  if (before === after) return [];
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let endB = before.length;
+  let endA = after.length;
+  while (endB > start && endA > start && before.charCodeAt(endB - 1) === after.charCodeAt(endA - 1)) {
+    endB--;
+    endA--;
+  }
+  return splitByLines(before, after, start, endB, endA);
+}
+
+/** Splits one changed span into per-line-block edits where unchanged lines separate them (bounded effort). */
+function splitByLines(before: string, after: string, start: number, endB: number, endA: number): TextEdit[] {
+  const single = [{ offset: start, length: endB - start, content: after.slice(start, endA) }];
+  const a = before.slice(start, endB).split('\n');
+  const b = after.slice(start, endA).split('\n');
+  if (a.length * b.length > 4_000_000) return single;
+  // Longest common subsequence of lines (classic DP over the changed span only).
+  const n = a.length;
+  const m = b.length;
+  const dp: Uint32Array[] = [];
+  for (let i = 0; i <= n; i++) dp.push(new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  const edits: TextEdit[] = [];
+  let i = 0;
+  let j = 0;
+  let offB = start; // offset in `before` of line a[i]
+  let pendingStart = -1;
+  let pendingContent = '';
+  const flush = () => {
+    if (pendingStart >= 0) {
+      edits.push({ offset: pendingStart, length: offB - pendingStart, content: pendingContent });
+      pendingStart = -1;
+      pendingContent = '';
+    }
+  };
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) {
+      flush();
+      offB += a[i]!.length + (i < n - 1 ? 1 : 0);
+      i++;
+      j++;
+    } else if (j < m && (i >= n || dp[i]![j + 1]! >= dp[i + 1]![j]!)) {
+      if (pendingStart < 0) pendingStart = offB;
+      pendingContent += b[j]! + (j < m - 1 ? '\n' : '');
+      j++;
+    } else {
+      if (pendingStart < 0) pendingStart = offB;
+      offB += a[i]!.length + (i < n - 1 ? 1 : 0);
+      i++;
+    }
+  }
+  flush();
+  // Verify; fall back to one edit if the line split does not reproduce the text exactly.
+  return applyEdits(before, edits) === after ? edits : single;
+}

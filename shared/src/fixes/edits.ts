@@ -1,0 +1,219 @@
+/**
+ * Minimal text edits against a parsed document. Every edit is computed from the jsonc-parser tree already
+ * parsed for linting (offsets of keys, values and separators), so a fix touches only the bytes it is about and
+ * keeps the user's layout: a property added to a one-line object stays on that line, one added to a
+ * multi-line object gets its own line at the indentation of its siblings.
+ *
+ * jsonc-parser's `modify` is not used here on purpose: it re-parses the whole text on every call (a fix-all
+ * over a large file would parse it hundreds of times) and it re-formats a one-line object or array it
+ * touches into several lines. Its `applyEdits` applies the edits.
+ */
+import { applyEdits as applyJsonEdits } from 'jsonc-parser';
+import type { Node, ToolDocument } from '../document';
+import { propertyNode } from '../document';
+
+/** One replacement in the document text: `length` characters at `offset` become `content`. */
+export interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  return applyJsonEdits(text, [...edits]);
+}
+
+/** True when no two edits overlap (insertions at the same offset count as overlapping). */
+export function disjoint(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
+  for (const x of a) {
+    for (const y of b) {
+      const xEnd = x.offset + x.length;
+      const yEnd = y.offset + y.length;
+      if (x.offset < yEnd && y.offset < xEnd) return false;
+      if (x.offset === y.offset || xEnd === yEnd || x.offset === yEnd || y.offset === xEnd) return false;
+    }
+  }
+  return true;
+}
+
+export interface Layout {
+  /** One level of indentation: a tab or n spaces. */
+  unit: string;
+  eol: string;
+}
+
+const layouts = new WeakMap<ToolDocument, Layout>();
+
+/** The indentation unit and line ending the file already uses (two spaces and \n for a one-line file). */
+export function layoutOf(doc: ToolDocument): Layout {
+  let l = layouts.get(doc);
+  if (l) return l;
+  const text = doc.text;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  let unit = '  ';
+  let smallest = Infinity;
+  const re = /\n([ \t]+)\S/g;
+  let m: RegExpExecArray | null;
+  let seen = 0;
+  while ((m = re.exec(text)) && seen < 200) {
+    seen++;
+    const ws = m[1]!;
+    if (ws.startsWith('\t')) {
+      unit = '\t';
+      smallest = 0;
+      break;
+    }
+    if (ws.length < smallest) smallest = ws.length;
+  }
+  if (smallest !== 0 && Number.isFinite(smallest)) unit = ' '.repeat(Math.min(smallest, 8));
+  l = { unit, eol };
+  layouts.set(doc, l);
+  return l;
+}
+
+/** The whitespace at the start of the line holding `offset`. */
+export function indentAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let i = lineStart;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  return text.slice(lineStart, i);
+}
+
+function isMultiLine(text: string, node: Node): boolean {
+  const s = text.slice(node.offset, node.offset + node.length);
+  return s.includes('\n');
+}
+
+/** A value written on one line, `{ "a": 1, "b": ["x", "y"] }` style. */
+export function inlineJson(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(inlineJson).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`);
+    return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Small values stay on one line even in a multi-line file (`"items": { "type": "string" }`). */
+function fitsInline(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  const s = inlineJson(value);
+  if (s.length > 60) return false;
+  const members = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  return members.every((m) => m === null || typeof m !== 'object' || (Array.isArray(m) && m.every((x) => x === null || typeof x !== 'object')));
+}
+
+/** A value written over several lines, starting at indentation `indent`. */
+export function blockJson(value: unknown, indent: string, layout: Layout): string {
+  if (fitsInline(value)) return inlineJson(value);
+  const inner = indent + layout.unit;
+  if (Array.isArray(value)) {
+    return `[${layout.eol}${value.map((v) => inner + blockJson(v, inner, layout)).join(',' + layout.eol)}${layout.eol}${indent}]`;
+  }
+  const parts = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${blockJson(v, inner, layout)}`);
+  return `{${layout.eol}${parts.join(',' + layout.eol)}${layout.eol}${indent}}`;
+}
+
+/** Builds edits against one document; every method returns edits, nothing is applied. */
+export class EditBuilder {
+  readonly layout: Layout;
+
+  constructor(readonly doc: ToolDocument) {
+    this.layout = layoutOf(doc);
+  }
+
+  get text(): string {
+    return this.doc.text;
+  }
+
+  /** Replaces a node's text with a value, written inline, or as a block when the node spans several lines. */
+  replaceValue(node: Node, value: unknown): TextEdit {
+    const content = isMultiLine(this.text, node) ? blockJson(value, indentAt(this.text, node.offset), this.layout) : inlineJson(value);
+    return { offset: node.offset, length: node.length, content };
+  }
+
+  /** Renames a property: only the key's text changes. */
+  renameKey(keyNode: Node, newKey: string): TextEdit {
+    return { offset: keyNode.offset, length: keyNode.length, content: JSON.stringify(newKey) };
+  }
+
+  /**
+   * Adds `"key": value` to an object: after its last property (or first, with `first`), on the same line for a
+   * one-line object, on a new line at the siblings' indentation otherwise. An existing key is replaced instead.
+   */
+  setProperty(obj: Node, key: string, value: unknown, options: { first?: boolean; after?: string } = {}): TextEdit {
+    const existing = propertyNode(obj, key);
+    if (existing?.children?.[1]) return this.replaceValue(existing.children[1], value);
+    const props = obj.children ?? [];
+    const text = this.text;
+    const { eol, unit } = this.layout;
+    const keyText = JSON.stringify(key);
+    if (props.length === 0) {
+      if (!isMultiLine(text, obj)) return { offset: obj.offset, length: obj.length, content: `{ ${keyText}: ${inlineJson(value)} }` };
+      const outer = indentAt(text, obj.offset);
+      const inner = outer + unit;
+      return { offset: obj.offset, length: obj.length, content: `{${eol}${inner}${keyText}: ${blockJson(value, inner, this.layout)}${eol}${outer}}` };
+    }
+    const anchorAfter = options.after ? propertyNode(obj, options.after) : undefined;
+    const multi = isMultiLine(text, obj);
+    if (options.first && !anchorAfter) {
+      const firstProp = props[0]!;
+      if (!multi) return { offset: firstProp.offset, length: 0, content: `${keyText}: ${inlineJson(value)}, ` };
+      const indent = indentAt(text, firstProp.offset);
+      const sameLineAsBrace = text.slice(obj.offset + 1, firstProp.offset).indexOf('\n') < 0;
+      if (sameLineAsBrace) return { offset: firstProp.offset, length: 0, content: `${keyText}: ${inlineJson(value)}, ` };
+      return { offset: firstProp.offset, length: 0, content: `${keyText}: ${blockJson(value, indent, this.layout)},${eol}${indent}` };
+    }
+    const last = anchorAfter ?? props[props.length - 1]!;
+    const end = last.offset + last.length;
+    if (!multi) return { offset: end, length: 0, content: `, ${keyText}: ${inlineJson(value)}` };
+    const indent = indentAt(text, last.offset);
+    const lastOnBraceLine = text.slice(obj.offset + 1, last.offset).indexOf('\n') < 0;
+    if (lastOnBraceLine) return { offset: end, length: 0, content: `, ${keyText}: ${blockJson(value, indent, this.layout)}` };
+    return { offset: end, length: 0, content: `,${eol}${indent}${keyText}: ${blockJson(value, indent, this.layout)}` };
+  }
+
+  /** Removes a property node or an array element with its separator, keeping the neighbours' layout. */
+  removeMember(member: Node): TextEdit {
+    const container = member.parent!;
+    const siblings = container.children ?? [];
+    const i = siblings.indexOf(member);
+    const next = siblings[i + 1];
+    const prev = siblings[i - 1];
+    if (next) return { offset: member.offset, length: next.offset - member.offset, content: '' };
+    if (prev) {
+      const prevEnd = prev.offset + prev.length;
+      return { offset: prevEnd, length: member.offset + member.length - prevEnd, content: '' };
+    }
+    // The only member: empty the container, keeping its brackets.
+    return { offset: container.offset + 1, length: container.length - 2, content: '' };
+  }
+
+  /** Removes the property `key` of an object (no edit when it is absent). */
+  removeProperty(obj: Node, key: string): TextEdit | undefined {
+    const p = propertyNode(obj, key);
+    return p ? this.removeMember(p) : undefined;
+  }
+
+  /** Appends a value to an array, in the array's own layout. */
+  appendItem(arr: Node, value: unknown): TextEdit {
+    const items = arr.children ?? [];
+    const text = this.text;
+    if (items.length === 0) {
+      if (!isMultiLine(text, arr)) return { offset: arr.offset, length: arr.length, content: `[${inlineJson(value)}]` };
+      const outer = indentAt(text, arr.offset);
+      return { offset: arr.offset, length: arr.length, content: `[${this.layout.eol}${outer}${this.layout.unit}${inlineJson(value)}${this.layout.eol}${outer}]` };
+    }
+    const last = items[items.length - 1]!;
+    const end = last.offset + last.length;
+    const multi = isMultiLine(text, arr) && text.slice(arr.offset + 1, last.offset).includes('\n');
+    if (!multi) return { offset: end, length: 0, content: `, ${inlineJson(value)}` };
+    const indent = indentAt(text, last.offset);
+    return { offset: end, length: 0, content: `,${this.layout.eol}${indent}${blockJson(value, indent, this.layout)}` };
+  }
+
+  /** Replaces a string node's value. */
+  replaceString(node: Node, value: string): TextEdit {
+    return { offset: node.offset, length: node.length, content: JSON.stringify(value) };
+  }
+}

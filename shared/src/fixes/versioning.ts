@@ -1,0 +1,101 @@
+/**
+ * The versioning refactors (SPEC "Versioning" 2): mark a tool deprecated, add a `<name>_v<N+1>` copy, and
+ * bump (both at once). Each returns edits; nothing is applied here.
+ */
+import { child, isObject, propertyNode } from '../document';
+import type { ToolInfo } from '../discover';
+import type { WorkspaceIndex } from '../rule';
+import type { EditBuilder, TextEdit } from './edits';
+import { placeTools, rewriteWithin } from './toolEdits';
+import { MCP_META_KEY, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
+
+/** The marker value written by the deprecate refactor. */
+export function markerValue(successors: readonly string[], today: string): { since: string; replacedBy: string[] } {
+  return { since: today, replacedBy: [...successors] };
+}
+
+/**
+ * Marks a tool deprecated: the machine-readable marker (MCP `_meta`, `deprecated` elsewhere) with the date and
+ * successors, and the description opened by "Deprecated: use <successor> instead." (SPEC service rule 3: the
+ * model reads the description, not the marker).
+ */
+export function markDeprecatedEdits(edit: EditBuilder, tool: ToolInfo, successors: readonly string[], today: string): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const marker = markerValue(successors, today);
+  const existing = markerNode(tool);
+  if (existing) {
+    edits.push(edit.replaceValue(existing.node, marker));
+  } else if (tool.dialect === 'mcp') {
+    const meta = child(tool.node, '_meta');
+    if (isObject(meta)) edits.push(edit.setProperty(meta, MCP_META_KEY, marker));
+    else edits.push(edit.setProperty(tool.node, '_meta', { [MCP_META_KEY]: marker }));
+  } else {
+    edits.push(edit.setProperty(tool.node, 'deprecated', marker));
+  }
+  const description = withRedirect(tool.description, successors);
+  if (tool.descriptionNode && tool.descriptionNode.type === 'string') {
+    if (description !== tool.description) edits.push(edit.replaceString(tool.descriptionNode, description));
+  } else if (tool.descriptionNode) {
+    edits.push(edit.replaceValue(tool.descriptionNode, description));
+  } else {
+    edits.push(edit.setProperty(tool.node, tool.dialect === 'gemini' ? 'description' : 'description', description, { after: propertyNode(tool.node, 'name') ? 'name' : undefined }));
+  }
+  return edits;
+}
+
+/** Highest version of `base` among the names of the file or (probing names) in the workspace; 1 when none. */
+export function latestVersion(base: string, names: Iterable<string | undefined>, workspace: WorkspaceIndex): number {
+  let max = 1;
+  for (const n of names) {
+    if (!n) continue;
+    const v = parseVersioned(n);
+    if (v && v.base === base && v.version > max) max = v.version;
+  }
+  for (let n = max + 1; n < max + 50; n++) {
+    if (workspace.definitions(versionedName(base, n)).length === 0) break;
+    max = n;
+  }
+  return max;
+}
+
+/** The name a new version of `name` gets: `get_weather` → `get_weather_v2`, `x_v3` → `x_v4` (or past any later one). */
+export function nextVersionName(name: string, tools: readonly ToolInfo[], workspace: WorkspaceIndex): string {
+  const parsed = parseVersioned(name);
+  const base = parsed?.base ?? name;
+  return versionedName(base, Math.max(parsed?.version ?? 1, latestVersion(base, tools.map((t) => t.name), workspace)) + 1);
+}
+
+/** The text of a copy of `tool` renamed to `newName`, with the deprecation marker and redirect removed. */
+export function copyText(edit: EditBuilder, tool: ToolInfo, newName: string): string {
+  const edits: TextEdit[] = [];
+  if (tool.nameNode) edits.push(edit.replaceString(tool.nameNode, newName));
+  const marker = markerNode(tool);
+  if (marker) {
+    const prop = marker.node.parent!;
+    const container = prop.parent!;
+    // An MCP `_meta` left empty by the removal goes too.
+    if (marker.via === '_meta' && container.children?.length === 1 && container.parent) edits.push(edit.removeMember(container.parent));
+    else edits.push(edit.removeMember(prop));
+  }
+  if (tool.description !== undefined && tool.descriptionNode) {
+    const clean = withoutRedirect(tool.description);
+    if (clean !== tool.description) edits.push(edit.replaceString(tool.descriptionNode, clean));
+  }
+  return rewriteWithin(edit.text, tool.outer, edits);
+}
+
+/**
+ * Bump: inserts `<name>_v<N+1>` right after the tool (a full copy to edit) and marks the original deprecated
+ * with the new tool as its successor.
+ */
+export function bumpVersionEdits(edit: EditBuilder, tool: ToolInfo, tools: readonly ToolInfo[], workspace: WorkspaceIndex, today: string): { name: string; edits: TextEdit[] } | undefined {
+  if (!tool.name || !tool.nameNode) return undefined;
+  const name = nextVersionName(tool.name, tools, workspace);
+  const copy = copyText(edit, tool, name);
+  const deprecated = markDeprecatedEdits(edit, tool, [name], today);
+  if (!tool.outer.parent) {
+    // A single-tool file becomes an array: the deprecated original, then the copy.
+    return { name, edits: placeTools(edit, tool, rewriteWithin(edit.text, tool.outer, deprecated), [{ name, text: copy }]) };
+  }
+  return { name, edits: [...deprecated, ...placeTools(edit, tool, undefined, [{ name, text: copy }])] };
+}

@@ -1,0 +1,45 @@
+import { defineRule } from '../rule';
+import { daysBetween, deprecationOf } from '../analysis/versions';
+import { removeTool } from '../fixes/toolEdits';
+
+export default defineRule<'expired' | 'badDate'>({
+  id: 'deprecation-expired',
+  meta: {
+    section: 'Versioning',
+    defaultSeverity: 'info',
+    fixable: 'suggestion',
+    docs: {
+      description: 'A tool deprecated for longer than the configured period (`deprecationPeriodDays`, default 90 days), or whose deprecation date is not a date.',
+      why: 'SPEC "Versioning" 2: a deprecated tool is removed only after a period. The specification leaves its length open ("Versioning" 5), so it is a setting: `deprecationPeriodDays` in toolschema.config.json or `toolschema.deprecationPeriodDays`, 90 days by default. Past it, the old tool only costs context on every request and keeps a second way to do the same thing.',
+      spec: 'Versioning 2, 5',
+      bad: '[\n  { "name": "get_weather", "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather in a city.", "deprecated": { "since": "2020-01-15", "replacedBy": ["get_weather_v2"] }, "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } },\n  { "name": "get_weather_v2", "description": "Use this when the user asks for the current weather at a place, by city or coordinates.", "parameters": { "type": "object", "properties": { "location": { "type": "string", "description": "City name or lat,lon." } }, "required": ["location"] } }\n]',
+      good: '[\n  { "name": "get_weather_v2", "description": "Use this when the user asks for the current weather at a place, by city or coordinates.", "parameters": { "type": "object", "properties": { "location": { "type": "string", "description": "City name or lat,lon." } }, "required": ["location"] } }\n]',
+      fix: 'Remove the deprecated tool from its list (not offered for a file that holds only that tool: delete the file instead).',
+    },
+    messages: {
+      expired: '"{{name}}" has been deprecated since {{since}} ({{days}} days, over the {{period}}-day period): remove it.',
+      badDate: 'Deprecation date "{{since}}" of "{{name}}" is not a YYYY-MM-DD date, so its deprecation period cannot be checked.',
+    },
+  },
+  create(ctx) {
+    return {
+      tool(tool) {
+        const d = deprecationOf(tool);
+        if (!d || !d.sinceNode || !tool.name) return;
+        const since = d.since;
+        const days = since && /^\d{4}-\d{2}-\d{2}/.test(since) ? daysBetween(since.slice(0, 10), ctx.today) : undefined;
+        if (days === undefined) {
+          ctx.report({ node: d.sinceNode, messageId: 'badDate', severity: 'warning', data: { name: tool.name, since: since ?? String(d.sinceNode.value ?? '') } });
+          return;
+        }
+        const period = ctx.config.deprecationPeriodDays;
+        if (days > period) ctx.report({ node: d.sinceNode, messageId: 'expired', data: { name: tool.name, since: since!.slice(0, 10), days, period } });
+      },
+    };
+  },
+  fix({ finding, tool, edit }) {
+    if (finding.messageId !== 'expired' || !tool) return [];
+    const e = removeTool(edit, tool);
+    return e ? [{ title: `Remove deprecated tool "${tool.name}"`, kind: 'suggestion', edits: [e] }] : [];
+  },
+});

@@ -1,0 +1,33 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/deprecation-expired';
+
+// TEST_TODAY is 2026-11-22: 90 days before is 2026-08-24.
+const old = (since: string) => `{ "name": "get_weather", "description": "Deprecated: use get_weather_v2 instead.", "deprecated": { "since": "${since}", "replacedBy": ["get_weather_v2"] }, "parameters": { "type": "object" } }`;
+const v2 = `{ "name": "get_weather_v2", "description": "Use this when the user asks for the weather at a place.", "parameters": { "type": "object" } }`;
+const expired = `[\n  ${old('2026-01-10')},\n  ${v2}\n]`;
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'deprecated 90 days ago exactly', code: `[${old('2026-08-24')}, ${v2}]` },
+    { name: 'deprecated recently', code: `[${old('2026-11-01')}, ${v2}]` },
+    { name: 'a longer period in the configuration', code: `[${old('2026-01-10')}, ${v2}]`, config: { deprecationPeriodDays: 365 } },
+  ],
+  invalid: [
+    {
+      name: 'past the default period: the tool is removed with its separator',
+      code: expired,
+      fixOutsideTool: true,
+      errors: [{ messageId: 'expired', at: '"2026-01-10"', data: { days: 316, period: 90 }, fixes: [{ title: 'Remove deprecated tool "get_weather"', output: `[\n  ${v2}\n]` }] }],
+    },
+    {
+      name: 'one day over the period (MCP _meta marker); a single-tool file gets no removal fix',
+      code: `{ "name": "search_docs", "description": "Deprecated: use search_pages instead.", "inputSchema": { "type": "object" }, "_meta": { "io.github.toolschema/deprecated": { "since": "2026-08-23", "replacedBy": ["search_pages"] } } }`,
+      errors: [{ messageId: 'expired', at: '"2026-08-23"', data: { days: 91 }, fixes: [] }],
+    },
+    {
+      name: 'a date that is not a date',
+      code: `[${old('last spring')}, ${v2}]`,
+      errors: [{ messageId: 'badDate', at: '"last spring"', severity: 'warning', fixes: [] }],
+    },
+  ],
+});
