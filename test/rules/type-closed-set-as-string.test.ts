@@ -1,6 +1,39 @@
 import { runRuleTests } from '../ruleTester';
 import rule from '../../shared/src/rules/type-closed-set-as-string';
 
+const gemini = `{ "functionDeclarations": [{ "name": "set_lights", "description": "Use this to switch the lights.", "parameters": { "type": "OBJECT", "properties": { "mode": { "type": "STRING", "description": "on or off" }, "level": { "type": "STRING", "description": "low, medium or high." } } } }] }`;
+
+const openai = `{ "type": "function", "function": { "name": "create_ticket", "description": "Use this to open a support ticket.", "parameters": { "type": "object", "properties": { "unit": { "type": "string", "description": "The unit of temperature, celsius or fahrenheit." }, "priority": { "type": "string", "description": "Ticket priority, one of: low, medium, high." } } } } }`;
+
+const bare = `{ "name": "get_forecast", "description": "Use this to get a forecast.", "parameters": { "type": "object", "properties": { "scale": { "type": "string", "description": "The scale to use, either Celsius (C) or Fahrenheit (F)." }, "units": { "description": "Choose between 'metric' and 'imperial'." } } } }`;
+
+// MCP, two-space indentation: a nullable type list (null joins the enum) and a default among the values.
+const mcpBlock = `{
+  "name": "list_pull_requests",
+  "description": "Use this when the user asks for the pull requests of a repository.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "state": {
+        "type": ["string", "null"],
+        "default": "open",
+        "description": "Filter by state: open, closed or merged."
+      }
+    }
+  }
+}`;
+const mcpBlockFixed = mcpBlock.replace(`"type": ["string", "null"],
+        "default": "open",`, `"type": ["string", "null"],
+        "enum": ["open", "closed", "merged", null],
+        "default": "open",`);
+
+// BFCL: a list of tools, a Python-style null default on a plain string (the enum leaves it as it was).
+const bfcl = `[{ "name": "list_exports", "description": "Use this to list bot exports.", "parameters": { "type": "dict", "properties": { "filterName": { "type": "string", "description": "The field to filter by. Possible values are 'Bot', 'BotLocale', or 'CustomVocabulary'.", "default": null } } } }]`;
+
+// Anthropic: a nullable anyOf (the enum goes into the string branch) in a nested object, and a default that
+// is not one of the listed values (no fix).
+const anthropic = `{ "name": "export_report", "description": "Use this to export a report.", "input_schema": { "type": "object", "properties": { "options": { "type": "object", "properties": { "format": { "anyOf": [{ "type": "string" }, { "type": "null" }], "default": null, "description": "Output format, either 'pdf' or 'csv'." }, "orientation": { "type": "string", "default": "Portrait", "description": "Page orientation: portrait or landscape." } } } } } }`;
+
 runRuleTests(rule, {
   valid: [
     {
@@ -27,18 +60,37 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'the whole description is the list (Gemini)',
-      code: `{ "functionDeclarations": [{ "name": "set_lights", "description": "Use this to switch the lights.", "parameters": { "type": "OBJECT", "properties": { "mode": { "type": "STRING", "description": "on or off" }, "level": { "type": "STRING", "description": "low, medium or high." } } } }] }`,
+      code: gemini,
       errors: [
-        { messageId: 'describedValues', at: '"STRING"', occurrence: 1, data: { name: 'mode', values: 'on,off' } },
+        {
+          messageId: 'describedValues',
+          at: '"STRING"',
+          occurrence: 1,
+          data: { name: 'mode', values: 'on,off' },
+          fixes: [{ title: 'Add "enum": ["on", "off"]', kind: 'suggestion', output: gemini.replace('"mode": { "type": "STRING",', '"mode": { "type": "STRING", "enum": ["on", "off"],') }],
+        },
         { messageId: 'describedValues', at: '"STRING"', occurrence: 2, data: { name: 'level', values: 'low,medium,high' } },
       ],
     },
     {
       name: 'values after a short phrase and after "one of" (OpenAI chat)',
-      code: `{ "type": "function", "function": { "name": "create_ticket", "description": "Use this to open a support ticket.", "parameters": { "type": "object", "properties": { "unit": { "type": "string", "description": "The unit of temperature, celsius or fahrenheit." }, "priority": { "type": "string", "description": "Ticket priority, one of: low, medium, high." } } } } }`,
+      code: openai,
       errors: [
-        { messageId: 'describedValues', at: '"string"', occurrence: 1, data: { name: 'unit', values: 'celsius,fahrenheit' }, messageIncludes: '"enum": ["celsius", "fahrenheit"]' },
-        { messageId: 'describedValues', at: '"string"', occurrence: 2, data: { name: 'priority', values: 'low,medium,high' } },
+        {
+          messageId: 'describedValues',
+          at: '"string"',
+          occurrence: 1,
+          data: { name: 'unit', values: 'celsius,fahrenheit' },
+          messageIncludes: '"enum": ["celsius", "fahrenheit"]',
+          fixes: [{ title: 'Add "enum": ["celsius", "fahrenheit"]', output: openai.replace('"unit": { "type": "string",', '"unit": { "type": "string", "enum": ["celsius", "fahrenheit"],') }],
+        },
+        {
+          messageId: 'describedValues',
+          at: '"string"',
+          occurrence: 2,
+          data: { name: 'priority', values: 'low,medium,high' },
+          fixes: [{ output: openai.replace('"priority": { "type": "string",', '"priority": { "type": "string", "enum": ["low", "medium", "high"],') }],
+        },
       ],
     },
     {
@@ -54,16 +106,26 @@ runRuleTests(rule, {
       name: 'closed-set names with no values listed, nullable type (Anthropic)',
       code: `{ "name": "update_ticket", "description": "Use this to change a ticket.", "input_schema": { "type": "object", "properties": { "ticket_id": { "type": "string" }, "status": { "type": ["string", "null"], "description": "New status for the ticket." }, "sort_order": { "type": "string" } } } }`,
       errors: [
-        { messageId: 'closedName', at: '"string"', occurrence: 2, data: { name: 'status' } },
-        { messageId: 'closedName', at: '"string"', occurrence: 3, data: { name: 'sort_order' } },
+        { messageId: 'closedName', at: '"string"', occurrence: 2, data: { name: 'status' }, fixes: [] },
+        { messageId: 'closedName', at: '"string"', occurrence: 3, data: { name: 'sort_order' }, fixes: [] },
       ],
     },
     {
       name: 'either X or Y with parenthesised glosses; untyped property reported at its key (bare)',
-      code: `{ "name": "get_forecast", "description": "Use this to get a forecast.", "parameters": { "type": "object", "properties": { "scale": { "type": "string", "description": "The scale to use, either Celsius (C) or Fahrenheit (F)." }, "units": { "description": "Choose between 'metric' and 'imperial'." } } } }`,
+      code: bare,
       errors: [
-        { messageId: 'describedValues', at: '"string"', data: { values: 'Celsius,Fahrenheit' } },
-        { messageId: 'describedValues', at: '"units"', data: { values: 'metric,imperial' } },
+        {
+          messageId: 'describedValues',
+          at: '"string"',
+          data: { values: 'Celsius,Fahrenheit' },
+          fixes: [{ title: 'Add "enum": ["Celsius", "Fahrenheit"]', output: bare.replace('"scale": { "type": "string",', '"scale": { "type": "string", "enum": ["Celsius", "Fahrenheit"],') }],
+        },
+        {
+          messageId: 'describedValues',
+          at: '"units"',
+          data: { values: 'metric,imperial' },
+          fixes: [{ output: bare.replace(`"Choose between 'metric' and 'imperial'." }`, `"Choose between 'metric' and 'imperial'.", "enum": ["metric", "imperial"] }`) }],
+        },
       ],
     },
     {
@@ -73,6 +135,31 @@ runRuleTests(rule, {
         { messageId: 'describedValues', at: '"string"', occurrence: 1, data: { name: 'condition', values: 'small,medium,large' } },
         { messageId: 'describedValues', at: '"string"', occurrence: 2, data: { name: 'travel_mode', values: 'driving,walking,bicycling,transit' } },
         { messageId: 'describedValues', at: '"string"', occurrence: 3, data: { name: 'size', values: '256x256,512x512,1024x1024' } },
+      ],
+    },
+      {
+      name: 'multi-line MCP tool: null joins the enum of a nullable type list, the default is one of the values',
+      code: mcpBlock,
+      errors: [{ messageId: 'describedValues', at: '"string"', data: { name: 'state' }, fixes: [{ title: 'Add "enum": ["open", "closed", "merged", null]', output: mcpBlockFixed }] }],
+    },
+    {
+      name: 'nullable anyOf in a nested object: the enum goes into the string branch; a default outside the values: no fix (Anthropic)',
+      code: anthropic,
+      errors: [
+        { messageId: 'describedValues', at: '"string"', occurrence: 1, data: { name: 'format' }, fixes: [{ output: anthropic.replace('[{ "type": "string" },', '[{ "type": "string", "enum": ["pdf", "csv"] },') }] },
+        { messageId: 'describedValues', at: '"string"', occurrence: 2, data: { name: 'orientation' }, fixes: [] },
+      ],
+    },
+      {
+      name: 'BFCL list with a null default: the enum is added, the default kept',
+      code: bfcl,
+      errors: [
+        {
+          messageId: 'describedValues',
+          at: '"string"',
+          data: { values: 'Bot,BotLocale,CustomVocabulary' },
+          fixes: [{ title: 'Add "enum": ["Bot", "BotLocale", "CustomVocabulary"]', output: bfcl.replace('"filterName": { "type": "string",', '"filterName": { "type": "string", "enum": ["Bot", "BotLocale", "CustomVocabulary"],') }],
+        },
       ],
     },
   ],

@@ -1,6 +1,40 @@
 import { runRuleTests } from '../ruleTester';
 import rule from '../../shared/src/rules/type-flag-as-string';
 
+const slack = `{ "name": "list_user_groups", "description": "Use this to list user groups.", "parameters": { "type": "object", "properties": { "include_count": { "type": "string", "enum": ["true", "false"], "description": "Whether to include member counts." } } } }`;
+
+const mcp = `{ "name": "book_reservation", "description": "Use this to book a flight.", "inputSchema": { "type": "object", "properties": { "dry_run": { "type": "string" }, "notifications_enabled": { "type": "string" }, "insurance": { "type": "string", "enum": ["yes", "no"] } } } }`;
+
+// Anthropic, two-space indentation: a yes/no enum, its default, and a length limit.
+const anthropicBlock = `{
+  "name": "send_newsletter",
+  "description": "Use this when the user wants to send the weekly newsletter.",
+  "input_schema": {
+    "type": "object",
+    "properties": {
+      "is_test": {
+        "type": "string",
+        "enum": ["yes", "no"],
+        "maxLength": 3,
+        "default": "yes",
+        "description": "Send only to the test list."
+      }
+    }
+  }
+}`;
+const anthropicBlockFixed = anthropicBlock.replace(`"type": "string",
+        "enum": ["yes", "no"],
+        "maxLength": 3,
+        "default": "yes",`, `"type": "boolean",
+        "default": true,`);
+
+// OpenAI chat: an untyped true/false enum, a flag nested in array items, a nullable anyOf branch.
+const openai = `{ "type": "function", "function": { "name": "update_alert_rules", "description": "Use this to change alert rules.", "parameters": { "type": "object", "properties": { "notify": { "enum": ["true", "false"], "description": "Whether to notify the owner." }, "rules": { "type": "array", "items": { "type": "object", "properties": { "enabled": { "type": "string", "default": "false" } } } }, "is_public": { "anyOf": [{ "type": "string", "enum": ["yes", "no"] }, { "type": "null" }] } } } } }`;
+
+const gemini = `{ "functionDeclarations": [{ "name": "set_alarm", "description": "Use this to set an alarm.", "parameters": { "type": "OBJECT", "properties": { "vibrate": { "type": "STRING", "enum": ["true", "false"], "description": "Whether the phone vibrates." } } } }] }`;
+
+const noFix = `{ "name": "run_backup", "description": "Use this to back up a database.", "inputSchema": { "type": "object", "properties": { "verbose": { "type": "string", "default": "auto" }, "force": { "type": "string", "examples": ["true", "always"] } } } }`;
+
 runRuleTests(rule, {
   valid: [
     {
@@ -27,16 +61,23 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'string enum of "true"/"false" (Slack-style)',
-      code: `{ "name": "list_user_groups", "description": "Use this to list user groups.", "parameters": { "type": "object", "properties": { "include_count": { "type": "string", "enum": ["true", "false"], "description": "Whether to include member counts." } } } }`,
-      errors: [{ messageId: 'enumBoolean', at: '"string"', data: { name: 'include_count', values: '"true" / "false"' } }],
+      code: slack,
+      errors: [
+        {
+          messageId: 'enumBoolean',
+          at: '"string"',
+          data: { name: 'include_count', values: '"true" / "false"' },
+          fixes: [{ title: 'Change the type of "include_count" to "boolean" and remove its "enum"', kind: 'suggestion', output: slack.replace('"type": "string", "enum": ["true", "false"],', '"type": "boolean",') }],
+        },
+      ],
     },
     {
       name: 'strong flag names typed string (MCP), and a yes/no enum on any name',
-      code: `{ "name": "book_reservation", "description": "Use this to book a flight.", "inputSchema": { "type": "object", "properties": { "dry_run": { "type": "string" }, "notifications_enabled": { "type": "string" }, "insurance": { "type": "string", "enum": ["yes", "no"] } } } }`,
+      code: mcp,
       errors: [
-        { messageId: 'flagName', at: '"string"', occurrence: 1, data: { name: 'dry_run' } },
+        { messageId: 'flagName', at: '"string"', occurrence: 1, data: { name: 'dry_run' }, fixes: [{ title: 'Change the type of "dry_run" to "boolean"', output: mcp.replace('"dry_run": { "type": "string" }', '"dry_run": { "type": "boolean" }') }] },
         { messageId: 'flagName', at: '"string"', occurrence: 2, data: { name: 'notifications_enabled' } },
-        { messageId: 'enumBoolean', at: '"string"', occurrence: 3, data: { name: 'insurance' } },
+        { messageId: 'enumBoolean', at: '"string"', occurrence: 3, data: { name: 'insurance' }, fixes: [{ output: mcp.replace('{ "type": "string", "enum": ["yes", "no"] }', '{ "type": "boolean" }') }] },
       ],
     },
     {
@@ -45,6 +86,33 @@ runRuleTests(rule, {
       errors: [
         { messageId: 'flagName', at: '"string"', occurrence: 1, data: { name: 'includeRemoved' } },
         { messageId: 'describedBoolean', at: '"string"', occurrence: 2, data: { name: 'diffandsplits' } },
+      ],
+    },
+    {
+      name: 'multi-line Anthropic tool: a "yes" default becomes true, the enum and maxLength go',
+      code: anthropicBlock,
+      errors: [{ messageId: 'enumBoolean', at: '"string"', occurrence: 1, fixes: [{ title: 'Change the type of "is_test" to "boolean" and remove its "enum"', output: anthropicBlockFixed }] }],
+    },
+    {
+      name: 'untyped enum replaced by the type in place; a flag in array items; a nullable anyOf branch (OpenAI chat)',
+      code: openai,
+      errors: [
+        { messageId: 'enumBoolean', at: '"notify"', fixes: [{ output: openai.replace('"notify": { "enum": ["true", "false"],', '"notify": { "type": "boolean",') }] },
+        { messageId: 'flagName', at: '"string"', occurrence: 1, data: { name: 'enabled' }, fixes: [{ output: openai.replace('"enabled": { "type": "string", "default": "false" }', '"enabled": { "type": "boolean", "default": false }') }] },
+        { messageId: 'enumBoolean', at: '"string"', occurrence: 2, data: { name: 'is_public' }, fixes: [{ output: openai.replace('[{ "type": "string", "enum": ["yes", "no"] }', '[{ "type": "boolean" }') }] },
+      ],
+    },
+    {
+      name: 'Gemini keeps upper-case type names',
+      code: gemini,
+      errors: [{ messageId: 'enumBoolean', at: '"STRING"', fixes: [{ title: 'to "BOOLEAN"', output: gemini.replace('"type": "STRING", "enum": ["true", "false"],', '"type": "BOOLEAN",') }] }],
+    },
+    {
+      name: 'no fix when a default or an example is not a yes/no word',
+      code: noFix,
+      errors: [
+        { messageId: 'flagName', at: '"string"', occurrence: 1, data: { name: 'verbose' }, fixes: [] },
+        { messageId: 'flagName', at: '"string"', occurrence: 2, data: { name: 'force' }, fixes: [] },
       ],
     },
   ],

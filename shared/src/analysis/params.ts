@@ -874,3 +874,144 @@ export function quotedValues(desc: string): string[] {
   if (!desc || desc.length > 4000) return [];
   return dedupe(quotedIn(desc).map((q) => q.value).filter((v) => validToken(v, NO_NAMES)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Values for the type-tightening fixes: a string value read as the tightened type, patterns that only restate
+// the tightened type, the separator of a list held in a string, the element type of an array.
+
+/** "10" → 10: a whole number written as a string (optional sign, no separators); undefined otherwise. */
+export function integerString(s: string): number | undefined {
+  const t = s.trim();
+  if (!/^[-+]?\d{1,15}$/.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', 'on', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0']);
+
+/** "true" / "yes" → true, "false" / "no" → false (case-insensitive); undefined for any other string. */
+export function booleanWord(s: string): boolean | undefined {
+  const t = s.trim().toLowerCase();
+  if (TRUE_WORDS.has(t)) return true;
+  if (FALSE_WORDS.has(t)) return false;
+  return undefined;
+}
+
+/** A pattern that only admits whole numbers: "^\\d+$", "^[0-9]{1,3}$", "^-?[1-9][0-9]*$", "^(0|[1-9]\\d*)$". */
+export function digitsPattern(pattern: string): boolean {
+  if (pattern.length > 200) return false;
+  const body = pattern.replace(/^\^/, '').replace(/\$$/, '');
+  if (!/\\d|\[0-9\]|\[1-9\]/.test(body)) return false;
+  return body.replace(/\\d|\[0-9\]|\[1-9\]|\[\+-\]|\[-\+\]|\\[+-]|\{\d+(?:,\d*)?\}|\?:|[+*?()|]|-|\d/g, '') === '';
+}
+
+/** A pattern that only admits boolean words: "^(true|false)$", "^(?:yes|no)$". */
+export function booleanPattern(pattern: string): boolean {
+  if (pattern.length > 200) return false;
+  const body = pattern.replace(/^\^/, '').replace(/\$$/, '').replace(/^\((?:\?:)?/, '').replace(/\)$/, '').replace(/^\(\?i\)/, '');
+  const alts = body.split('|');
+  return alts.length >= 2 && alts.every((a) => booleanWord(a) !== undefined);
+}
+
+/**
+ * A pattern written for one element of a joined list, "^X(,X)*$" → "^X$"; other patterns are returned as they
+ * are (most of them also accept one element: "^[a-z-]+$").
+ */
+export function elementPattern(pattern: string): string {
+  const m = /^\^(.{1,200}?)\((?:\?:)?(?:\\s\*)?(?:,|;|\\\|)(?:\\s\*| ?)\1\)\*\$$/.exec(pattern);
+  return m ? `^${m[1]}$` : pattern;
+}
+
+/** The items of a list written in a string ("a, b" → ["a", "b"]; a JSON array of strings is read as one). */
+export function splitListString(value: string, desc: string): string[] {
+  const t = value.trim();
+  if (t === '') return [];
+  if (t.startsWith('[') && t.endsWith(']')) {
+    try {
+      const parsed: unknown = JSON.parse(t);
+      if (Array.isArray(parsed) && parsed.every((x): x is string => typeof x === 'string')) return parsed;
+    } catch {
+      // not JSON: split as text
+    }
+  }
+  let sep: RegExp;
+  if (/\bsemicolon|separated\s+(?:by|with)\s+['"`]?;/i.test(desc)) sep = /\s*;\s*/;
+  else if (/\bpipe|separated\s+(?:by|with)\s+['"`]?\|/i.test(desc)) sep = /\s*\|\s*/;
+  else if (/\bnewline|\bline[\s-](?:separated|delimited)|one\s+per\s+line/i.test(desc)) sep = /\s*\r?\n\s*/;
+  else if (SPACE_CUE.test(desc) && !/\bcomma/i.test(desc)) sep = /\s+/;
+  else if (t.includes(',')) sep = /\s*,\s*/;
+  else if (t.includes(';')) sep = /\s*;\s*/;
+  else if (t.includes('|')) sep = /\s*\|\s*/;
+  else return [t];
+  return t.split(sep).map((x) => x.trim()).filter((x) => x !== '');
+}
+
+export type ElementType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+
+/** The one JSON Schema type of every value (integers inside numbers are numbers), or undefined when they differ. */
+export function commonType(values: readonly unknown[]): ElementType | undefined {
+  let out: ElementType | undefined;
+  for (const v of values) {
+    let t: ElementType;
+    if (typeof v === 'string') t = 'string';
+    else if (typeof v === 'boolean') t = 'boolean';
+    else if (typeof v === 'number') t = Number.isInteger(v) ? 'integer' : 'number';
+    else if (Array.isArray(v)) t = 'array';
+    else if (v !== null && typeof v === 'object') t = 'object';
+    else return undefined;
+    if (out === undefined || out === t) out = t;
+    else if ((out === 'integer' && t === 'number') || (out === 'number' && t === 'integer')) out = 'number';
+    else return undefined;
+  }
+  return out;
+}
+
+const ITEM_WORD: ReadonlyMap<string, ElementType> = new Map(Object.entries({
+  integer: 'integer', integers: 'integer', int: 'integer', ints: 'integer', 'whole number': 'integer', 'whole numbers': 'integer',
+  number: 'number', numbers: 'number', float: 'number', floats: 'number', decimal: 'number', decimals: 'number',
+  string: 'string', strings: 'string', boolean: 'boolean', booleans: 'boolean', object: 'object', objects: 'object',
+}));
+const ITEMS_OF = /\b(?:list|array|set|sequence|collection|tuple)\s+of\s+(?:(?:positive|non-?negative|unique|distinct|numeric)\s+)?(integers?|ints?|whole\s+numbers?|numbers?|floats?|decimals?|strings?|booleans?|objects?)\b(?!\s+(?:of|for)\b)/i;
+/** On a list of IDs: the IDs are said to be numbers ("integer IDs", "IDs of the tickets (integers)", "numeric"). */
+const INTEGER_IDS = /\b(?:integers?|ints|numeric|whole\s+numbers?)\b|\b(?:ids?|identifiers?)\s*\(\s*numbers?\s*\)|\b(?:ids?|identifiers?)\s+(?:are|as)\s+numbers\b/i;
+const NUMERIC_LISTS = new Set(['coordinates', 'coords', 'vector', 'embedding', 'bbox', 'bounding_box', 'weights', 'scores', 'probabilities']);
+const INTEGER_LISTS = new Set(['indices', 'indexes', 'line_numbers', 'page_numbers', 'ports', 'years']);
+
+/**
+ * The element type an array's name or description makes evident: "list of integers", "integer IDs" or
+ * "IDs (integers)" on a `*_ids` name, coordinates (numbers), line_numbers (integers); undefined when nothing does.
+ */
+export function describedItemType(name: string, desc: string): ElementType | undefined {
+  const d = desc.length > 4000 ? desc.slice(0, 4000) : desc;
+  const m = ITEMS_OF.exec(d);
+  if (m) {
+    const t = ITEM_WORD.get(m[1]!.toLowerCase().replace(/\s+/g, ' '));
+    if (t) return t;
+  }
+  const w = identWords(name);
+  const last = w[w.length - 1] ?? '';
+  if ((last === 'ids' || last === 'identifiers' || LIST_NAMES.has(w.join('_'))) && INTEGER_IDS.test(d)) return 'integer';
+  const key = w.join('_');
+  if (NUMERIC_LISTS.has(key) || NUMERIC_LISTS.has(last)) return 'number';
+  if (INTEGER_LISTS.has(key) || INTEGER_LISTS.has(last)) return 'integer';
+  return undefined;
+}
+
+/** Pages counted from zero: "0-based", "zero-indexed", "starts at 0", "first page is 0". */
+const ZERO_BASED = /\b(?:0|zero)[\s-]?(?:based|indexed)\b|\bstarts?\s+(?:at|from)\s+(?:0|zero)\b|\bfirst\s+page\s+is\s+(?:0|zero)\b/i;
+
+/**
+ * The lower bound of a count-like parameter when its description states none: the kind's floor (1 for limits
+ * and pages, 0 for offsets), 0 for a page counted from zero, and never above an integer default (a default of
+ * 0 retries makes 0 the floor). Undefined when the default is negative (a sentinel such as -1 for "all").
+ */
+export function countFloor(info: CountInfo, desc: string, defaultValue?: unknown): number | undefined {
+  let floor = info.floor;
+  if (info.kind === 'page' && floor > 0 && ZERO_BASED.test(desc)) floor = 0;
+  if (typeof defaultValue === 'number' && Number.isFinite(defaultValue)) {
+    if (defaultValue < 0) return undefined;
+    if (defaultValue < floor) floor = Math.floor(defaultValue);
+  }
+  return floor;
+}

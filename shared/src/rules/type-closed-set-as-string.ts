@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
-import type { Node } from '../document';
+import { child, valueOf, type JsonValue, type Node } from '../document';
 import { descriptionOf } from '../schemaWalk';
+import { insertProperties, mergeEdits, scopes, titleJson, typeListHasNull, typeSite } from '../fixes/typeTightening';
 import { booleanValues, closedSetName, type NameLookup, closedSetValues, describesList, hasKeyword, isRestricted, onlyType, propertyNames, queryName, quotedValues, typeSlots } from '../analysis/params';
 
 /** "status": "The status text to show" is free text, not a state. */
@@ -18,7 +19,7 @@ export default defineRule<'describedValues' | 'closedName'>({
       spec: 'Parameter schema keywords used: enum; Type tightening table (unit as string → enum celsius, fahrenheit; priority as string → enum low, medium, high)',
       bad: '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name, for example Paris." },\n        "unit": { "type": "string", "description": "The unit of temperature, celsius or fahrenheit." }\n      },\n      "required": ["city"]\n    }\n  }\n}',
       good: '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name, for example Paris." },\n        "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "The unit of temperature." }\n      },\n      "required": ["city"]\n    }\n  }\n}',
-      fix: 'Add `enum` with the values taken from the description.',
+      fix: 'Add `enum` with the values taken from the description, spelled as there (with `null` too when the type list admits null). Not offered when the `default` or an example is not one of those values (a null default is kept as it is), nor for a closed-set name whose description lists no values.',
     },
     messages: {
       describedValues: 'Parameter "{{name}}" lists its values in the description: declare them as "enum": {{enum}}.',
@@ -51,7 +52,7 @@ export default defineRule<'describedValues' | 'closedName'>({
           ctx.report({
             node: str?.node ?? p.keyNode,
             messageId: 'describedValues',
-            data: { name: p.name, enum: enumText(set.values), values: set.values.join(',') },
+            data: { name: p.name, enum: enumText(set.values), values: set.values.join(','), valuesJson: JSON.stringify(set.values) },
           });
           return;
         }
@@ -61,7 +62,42 @@ export default defineRule<'describedValues' | 'closedName'>({
       },
     };
   },
+  fix({ finding, node, edit, doc }) {
+    if (finding.messageId !== 'describedValues') return [];
+    const values = parseValues(finding.data?.valuesJson);
+    const site = typeSite(node);
+    if (!site || values.length < 2) return [];
+    // The enum goes beside the string type (into the string branch of a nullable anyOf, which keeps null allowed).
+    const withNull = typeListHasNull(site);
+    // Values the schema already documents must stay valid: the default and the examples. A null default
+    // ("optional, default None") is left as it is: the enum does not change whether it is accepted.
+    for (const obj of scopes(site)) {
+      for (const key of ['default', 'example', 'examples'] as const) {
+        const n = child(obj, key);
+        if (!n) continue;
+        const v = valueOf(n, 8);
+        const list: JsonValue[] = key === 'examples' && Array.isArray(v) ? v : v === undefined ? [] : [v];
+        for (const x of list) {
+          if (x !== null && (typeof x !== 'string' || !values.includes(x))) return [];
+        }
+      }
+    }
+    const en: JsonValue[] = withNull ? [...values, null] : [...values];
+    const edits = insertProperties(edit, site.holder, [['enum', en]], 'type');
+    return [{ title: `Add "enum": ${titleJson(en)}`, kind: 'suggestion', edits: mergeEdits(doc.text, edits) }];
+  },
 });
+
+/** The values a finding carries, as JSON text (undefined or malformed: none). */
+function parseValues(json: string | number | undefined): string[] {
+  if (typeof json !== 'string') return [];
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) && v.every((x): x is string => typeof x === 'string') ? v : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * A closed-set name used for free text: a length limit (an enum needs none), or example values that are phrases

@@ -1,6 +1,8 @@
 import { defineRule } from '../rule';
+import { str, type JsonValue, type Node } from '../document';
 import { descriptionOf } from '../schemaWalk';
-import { closedSetValues, countLike, describesList, hasKeyword, isRestricted, onlyType, typeSlots } from '../analysis/params';
+import { closedSetValues, countLike, describesList, digitsPattern, hasKeyword, integerString, isRestricted, onlyType, typeSlots } from '../analysis/params';
+import { convertValues, keywordProps, mergeEdits, removeMembers, sameCase, setType, typeSite } from '../fixes/typeTightening';
 
 /** Names whose string form often holds something other than a number ("opening hours"). */
 const TIME_COUNTS = new Set(['days', 'hours', 'weeks', 'months']);
@@ -19,7 +21,7 @@ export default defineRule<'countAsString' | 'countAsNumber'>({
       spec: 'Type tightening table (count as string → count as integer); Parameter schema keywords used: type',
       bad: '{\n  "name": "search_articles",\n  "description": "Use this when the user asks for news articles about a topic.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "query": { "type": "string", "description": "Topic or keywords to search for." },\n      "limit": { "type": "string", "description": "Number of articles to return, 1-50." }\n    },\n    "required": ["query"]\n  }\n}',
       good: '{\n  "name": "search_articles",\n  "description": "Use this when the user asks for news articles about a topic.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "query": { "type": "string", "description": "Topic or keywords to search for." },\n      "limit": { "type": "integer", "minimum": 1, "maximum": 50, "description": "Number of articles to return." }\n    },\n    "required": ["query"]\n  }\n}',
-      fix: 'Set `"type": "integer"`.',
+      fix: 'Set `"type": "integer"`: a numeric-string `default`, `examples` or `enum` value becomes a number ("10" → 10), and the string-only keywords (a digits-only `pattern`, `minLength`, `maxLength`) are removed. Not offered when a value is not a whole number ("all", 2.5) or a `pattern` says more than "digits".',
     },
     messages: {
       countAsString: 'Parameter "{{name}}" is a count but typed "string": use "type": "integer" so the model sends a whole number the host does not have to parse.',
@@ -53,4 +55,36 @@ export default defineRule<'countAsString' | 'countAsNumber'>({
       },
     };
   },
+  fix({ finding, node, edit, doc }) {
+    const site = typeSite(node);
+    if (!site?.typeNode) return [];
+    const raw = String(site.typeNode.value);
+    const from = raw.toLowerCase();
+    if (from !== 'string' && from !== 'number') return [];
+    const converted = convertValues(edit, site, from === 'string' ? stringToInteger : numberToInteger);
+    if (!converted) return [];
+    // Keywords of the string type: removed when they say nothing an integer does not ("^\\d+$", lengths).
+    const removed: string[] = [];
+    const drop: Node[] = [];
+    for (const k of keywordProps(site, ['pattern', 'format', 'minLength', 'maxLength'])) {
+      if (k.key === 'format') return [];
+      if (k.key === 'pattern' && !digitsPattern(str(k.value) ?? '')) return [];
+      drop.push(k.prop);
+      if (!removed.includes(k.key)) removed.push(k.key);
+    }
+    const to = sameCase(raw, 'integer');
+    const name = String(finding.data?.name ?? '');
+    const title = `Change the type of "${name}" to "${to}"${removed.length > 0 ? ` and remove ${removed.map((k) => `"${k}"`).join(', ')}` : ''}`;
+    return [{ title, kind: 'suggestion', edits: mergeEdits(doc.text, [setType(edit, site, 'integer'), ...converted, ...removeMembers(drop)]) }];
+  },
 });
+
+/** "10" → 10; a number already whole stays; anything else cannot be converted. */
+function stringToInteger(v: JsonValue): JsonValue | undefined {
+  if (typeof v === 'string') return integerString(v);
+  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}
+
+function numberToInteger(v: JsonValue): JsonValue | undefined {
+  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}

@@ -1,5 +1,8 @@
 import { defineRule } from '../rule';
+import { elements, isArray, propertyNode, str, type JsonValue, type Node } from '../document';
 import { descriptionOf } from '../schemaWalk';
+import { booleanPattern, booleanWord } from '../analysis/params';
+import { convertValues, keywordProps, mergeEdits, removeMembers, replaceProperty, sameCase, scopes, setType, typeSite } from '../fixes/typeTightening';
 import { booleanValues, closedSetValues, describesBoolean, describesList, enumStrings, flagLike, hasBooleanCue, hasKeyword, onlyType, typeSlots } from '../analysis/params';
 
 /** A strong flag name used for something else: "force" in newtons, "debug" level 0-3. */
@@ -17,7 +20,7 @@ export default defineRule<'enumBoolean' | 'flagName' | 'describedBoolean'>({
       spec: 'Type tightening table (enabled as string → enabled as boolean); Parameter schema keywords used: type',
       bad: '{\n  "name": "list_users",\n  "description": "Use this when the user asks who has an account in the workspace.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "include_disabled": { "type": "string", "enum": ["true", "false"], "description": "Whether disabled accounts are listed too." },\n      "is_admin": { "type": "string", "description": "Only list administrators." }\n    }\n  }\n}',
       good: '{\n  "name": "list_users",\n  "description": "Use this when the user asks who has an account in the workspace.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "include_disabled": { "type": "boolean", "description": "Whether disabled accounts are listed too." },\n      "is_admin": { "type": "boolean", "description": "Only list administrators." }\n    }\n  }\n}',
-      fix: 'Set `"type": "boolean"` (and remove the true/false `enum`).',
+      fix: 'Set `"type": "boolean"` and remove the true/false or yes/no `enum` (and a `pattern` that only lists those words, `minLength`, `maxLength`); a string `default` or example "true" / "yes" becomes true, "false" / "no" false. Not offered when a value is not a yes/no word.',
     },
     messages: {
       enumBoolean: 'Parameter "{{name}}" is a string enum of {{values}}: use "type": "boolean" instead.',
@@ -57,4 +60,41 @@ export default defineRule<'enumBoolean' | 'flagName' | 'describedBoolean'>({
       },
     };
   },
+  fix({ finding, node, edit, doc }) {
+    const site = typeSite(node);
+    if (!site) return [];
+    if (site.typeNode && String(site.typeNode.value).toLowerCase() !== 'string') return [];
+    // The true/false enum goes: every value must be a yes/no word (or null, which the type list keeps).
+    const enums = scopes(site).map((o) => propertyNode(o, 'enum')).filter((p): p is Node => p !== undefined);
+    for (const e of enums) {
+      const v = e.children?.[1];
+      if (!isArray(v) || !elements(v).every((x) => x.type === 'null' || (x.type === 'string' && booleanWord(String(x.value)) !== undefined))) return [];
+    }
+    const converted = convertValues(edit, site, toBoolean, new Set(['enum']));
+    if (!converted) return [];
+    const drop: Node[] = [];
+    for (const k of keywordProps(site, ['pattern', 'format', 'minLength', 'maxLength'])) {
+      if (k.key === 'format') return [];
+      if (k.key === 'pattern' && !booleanPattern(str(k.value) ?? '')) return [];
+      drop.push(k.prop);
+    }
+    const name = String(finding.data?.name ?? '');
+    const edits = [...converted];
+    if (site.typeNode) edits.push(setType(edit, site, 'boolean'), ...removeMembers([...enums, ...drop]));
+    else {
+      // An untyped enum of "true" / "false": the enum becomes the type, in place.
+      const [first, ...rest] = enums;
+      if (!first) return [];
+      edits.push(replaceProperty(first, 'type', 'boolean'), ...removeMembers([...rest, ...drop]));
+    }
+    const to = site.typeNode ? sameCase(String(site.typeNode.value), 'boolean') : 'boolean';
+    const title = `Change the type of "${name}" to "${to}"${enums.length > 0 ? ' and remove its "enum"' : ''}`;
+    return [{ title, kind: 'suggestion', edits: mergeEdits(doc.text, edits) }];
+  },
 });
+
+/** "true" / "yes" → true, "false" / "no" → false; a boolean stays; anything else cannot be converted. */
+function toBoolean(v: JsonValue): JsonValue | undefined {
+  if (typeof v === 'boolean') return v;
+  return typeof v === 'string' ? booleanWord(v) : undefined;
+}
