@@ -1,6 +1,60 @@
 import { runRuleTests } from '../ruleTester';
 import rule from '../../shared/src/rules/required-missing-id';
 
+const assignment = `{
+  "name": "delete_assignment",
+  "description": "Use this to unassign or delete an investigation assignment by its ID.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "assignment_id": { "type": "integer", "minimum": 1, "description": "ID of the assignment to delete." }
+    }
+  }
+}`;
+
+const ticket = `{
+  "type": "function",
+  "function": {
+    "name": "update_ticket",
+    "description": "Use this to change the priority or status of an existing support ticket.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "ticketId": { "type": "string", "description": "ID of the ticket, e.g. T-123." },
+        "priority": { "type": "string", "enum": ["low", "medium", "high"] }
+      },
+      "required": ["priority"]
+    }
+  }
+}`;
+
+const salesOrder = `{
+  "name": "crm_cancel_sales_order",
+  "description": "Use this to cancel a sales order that has not shipped yet.",
+  "input_schema": {
+    "type": "object",
+    "properties": {
+      "id": { "type": "string", "description": "Sales order ID." },
+      "reason": { "type": "string", "description": "Why the order is cancelled, shown to the customer." }
+    },
+    "required": ["reason"]
+  }
+}`;
+
+const shipment = `{
+  "name": "get_status_of_shipment",
+  "description": "Use this when the user asks where a parcel is or when it will arrive.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "shipment_id": { "type": "string", "description": "Tracking ID of the shipment." },
+      "language": { "type": "string", "description": "Language of the status text." }
+    }
+  }
+}`;
+
+const oneLine = `{ "type": "function", "name": "delete_invoice", "description": "Use this to void one invoice when the customer asks to cancel it.", "strict": false, "parameters": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice to void." } } } }`;
+
 runRuleTests(rule, {
   valid: [
     {
@@ -67,67 +121,47 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'delete_<thing> with the id declared but required missing (MCP)',
-      code: `{
-  "name": "delete_assignment",
-  "description": "Use this to unassign or delete an investigation assignment by its ID.",
-  "inputSchema": {
-    "type": "object",
-    "properties": {
-      "assignment_id": { "type": "integer", "minimum": 1, "description": "ID of the assignment to delete." }
-    }
-  }
-}`,
-      errors: [{ messageId: 'idNotRequired', at: '"assignment_id"', data: { property: 'assignment_id', thing: 'assignment' } }],
+      code: assignment,
+      errors: [
+        {
+          messageId: 'idNotRequired',
+          at: '"assignment_id"',
+          data: { property: 'assignment_id', thing: 'assignment' },
+          fixes: [{ title: 'Add "assignment_id" to "required"', kind: 'suggestion', output: assignment.replace('\n    }\n  }\n}', '\n    },\n    "required": ["assignment_id"]\n  }\n}') }],
+        },
+      ],
     },
     {
       name: 'update_<thing> with camelCase id, another field required (OpenAI chat)',
-      code: `{
-  "type": "function",
-  "function": {
-    "name": "update_ticket",
-    "description": "Use this to change the priority or status of an existing support ticket.",
-    "parameters": {
-      "type": "object",
-      "properties": {
-        "ticketId": { "type": "string", "description": "ID of the ticket, e.g. T-123." },
-        "priority": { "type": "string", "enum": ["low", "medium", "high"] }
-      },
-      "required": ["priority"]
-    }
-  }
-}`,
-      errors: [{ messageId: 'idNotRequired', at: '"ticketId"', data: { thing: 'ticket' } }],
+      code: ticket,
+      errors: [{ messageId: 'idNotRequired', at: '"ticketId"', data: { thing: 'ticket' }, fixes: [{ kind: 'suggestion', output: ticket.replace('"required": ["priority"]', '"required": ["priority", "ticketId"]') }] }],
     },
     {
       name: 'namespaced name, multi-word object, plain id (Anthropic)',
-      code: `{
-  "name": "crm_cancel_sales_order",
-  "description": "Use this to cancel a sales order that has not shipped yet.",
-  "input_schema": {
-    "type": "object",
-    "properties": {
-      "id": { "type": "string", "description": "Sales order ID." },
-      "reason": { "type": "string", "description": "Why the order is cancelled, shown to the customer." }
-    },
-    "required": ["reason"]
-  }
-}`,
-      errors: [{ messageId: 'idNotRequired', at: '"id"', data: { property: 'id', thing: 'sales order' } }],
+      code: salesOrder,
+      errors: [{ messageId: 'idNotRequired', at: '"id"', data: { property: 'id', thing: 'sales order' }, fixes: [{ output: salesOrder.replace('"required": ["reason"]', '"required": ["reason", "id"]') }] }],
     },
     {
       name: 'get_<thing>_of_<parent>: the parent id identifies it (bare)',
-      code: `{
-  "name": "get_status_of_shipment",
-  "description": "Use this when the user asks where a parcel is or when it will arrive.",
-  "parameters": {
-    "type": "object",
-    "properties": {
-      "shipment_id": { "type": "string", "description": "Tracking ID of the shipment." },
-      "language": { "type": "string", "description": "Language of the status text." }
-    }
-  }
-}`,
-      errors: [{ messageId: 'idNotRequired', at: '"shipment_id"', data: { thing: 'shipment' } }],
+      code: shipment,
+      errors: [
+        {
+          messageId: 'idNotRequired',
+          at: '"shipment_id"',
+          data: { thing: 'shipment' },
+          fixes: [{ output: shipment.replace('"Language of the status text." }\n    }\n', '"Language of the status text." }\n    },\n    "required": ["shipment_id"]\n') }],
+        },
+      ],
+    },
+    {
+      name: 'one-line OpenAI Responses tool without a required list',
+      code: oneLine,
+      errors: [{ messageId: 'idNotRequired', at: '"invoice_id"', fixes: [{ output: oneLine.replace('"description": "Invoice to void." } } }', '"description": "Invoice to void." } }, "required": ["invoice_id"] }') }] }],
+    },
+    {
+      name: 'a "required" that is not a list: reported, no fix',
+      code: `{ "name": "delete_invoice", "description": "Use this to void one invoice when the customer asks to cancel it.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice to void." } }, "required": "invoice_id" } }`,
+      errors: [{ messageId: 'idNotRequired', at: '"invoice_id"', fixes: [] }],
     },
   ],
 });

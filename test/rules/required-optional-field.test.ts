@@ -22,6 +22,71 @@ const mcp = (params: string) => `{
   "inputSchema": ${params}
 }`;
 
+const issues = mcp(`{
+      "type": "object",
+      "properties": {
+        "repository": { "type": "string", "description": "Repository as owner/name." },
+        "page_size": { "type": "integer", "minimum": 1, "maximum": 100, "description": "Issues per page (optional, default 20)." },
+        "label": { "type": "string", "description": "Only issues with this label. Omit to list issues with any label." },
+        "assignee": { "type": "string", "description": "Only issues assigned to this login; every assignee when absent." }
+      },
+      "required": ["repository", "page_size", "label", "assignee"]
+    }`);
+
+const forecast = anthropic(`{
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City name, for example Paris." },
+        "days": { "type": "integer", "minimum": 1, "maximum": 14, "default": 3, "description": "Number of days to forecast." }
+      },
+      "required": ["city", "days"]
+    }`);
+
+const invoice = `{
+  "name": "create_invoice",
+  "description": "Use this to create a draft invoice for a customer with one or more line items.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "customer_id": { "type": "string", "description": "Customer to bill." },
+      "lines": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "sku": { "type": "string", "description": "Product SKU." },
+            "note": { "type": "string", "description": "(optional) Free text printed under the line." }
+          },
+          "required": ["sku", "note"]
+        }
+      }
+    },
+    "required": ["customer_id", "lines"]
+  }
+}`;
+
+const twice = `{
+\t"type": "function",
+\t"function": {
+\t\t"name": "search_docs",
+\t\t"description": "Use this when the user asks a question the product documentation can answer.",
+\t\t"parameters": {
+\t\t\t"type": "object",
+\t\t\t"properties": {
+\t\t\t\t"query": { "type": "string", "description": "Words to search for." },
+\t\t\t\t"limit": { "type": "integer", "minimum": 1, "maximum": 50, "description": "Results to return. Defaults to 10." }
+\t\t\t},
+\t\t\t"required": [
+\t\t\t\t"limit",
+\t\t\t\t"query",
+\t\t\t\t"limit"
+\t\t\t]
+\t\t}
+\t}
+}`;
+
+const gemini = `{ "functionDeclarations": [{ "name": "get_weather", "description": "Use this when the user asks for the current weather in a city.", "parameters": { "type": "OBJECT", "properties": { "city": { "type": "STRING", "description": "City name." }, "units": { "type": "STRING", "enum": ["metric", "imperial"], "description": "Unit system. Defaults to metric." } }, "required": ["units", "city"] } }] }`;
+
 runRuleTests(rule, {
   valid: [
     {
@@ -124,33 +189,37 @@ runRuleTests(rule, {
   invalid: [
     {
       name: '"(optional, default 20)" and "omit to ..." mark optional fields (MCP)',
-      code: mcp(`{
-      "type": "object",
-      "properties": {
-        "repository": { "type": "string", "description": "Repository as owner/name." },
-        "page_size": { "type": "integer", "minimum": 1, "maximum": 100, "description": "Issues per page (optional, default 20)." },
-        "label": { "type": "string", "description": "Only issues with this label. Omit to list issues with any label." },
-        "assignee": { "type": "string", "description": "Only issues assigned to this login; every assignee when absent." }
-      },
-      "required": ["repository", "page_size", "label", "assignee"]
-    }`),
+      code: issues,
       errors: [
-        { messageId: 'optionalRequired', at: '"page_size"', occurrence: 2, messageIncludes: 'optional' },
+        {
+          messageId: 'optionalRequired',
+          at: '"page_size"',
+          occurrence: 2,
+          messageIncludes: 'optional',
+          fixes: [{ title: 'Remove "page_size" from "required"', kind: 'suggestion', output: issues.replace('["repository", "page_size", "label", "assignee"]', '["repository", "label", "assignee"]') }],
+        },
         { messageId: 'optionalRequired', at: '"label"', occurrence: 2, messageIncludes: 'Omit to list issues with any label' },
-        { messageId: 'optionalRequired', at: '"assignee"', occurrence: 2, messageIncludes: 'when absent' },
+        {
+          messageId: 'optionalRequired',
+          at: '"assignee"',
+          occurrence: 2,
+          messageIncludes: 'when absent',
+          fixes: [{ kind: 'suggestion', output: issues.replace('["repository", "page_size", "label", "assignee"]', '["repository", "page_size", "label"]') }],
+        },
       ],
     },
     {
       name: 'required field with a default (Anthropic)',
-      code: anthropic(`{
-      "type": "object",
-      "properties": {
-        "city": { "type": "string", "description": "City name, for example Paris." },
-        "days": { "type": "integer", "minimum": 1, "maximum": 14, "default": 3, "description": "Number of days to forecast." }
-      },
-      "required": ["city", "days"]
-    }`),
-      errors: [{ messageId: 'optionalRequired', at: '"days"', occurrence: 2, data: { name: 'days', reason: 'it has a default (3)' } }],
+      code: forecast,
+      errors: [
+        {
+          messageId: 'optionalRequired',
+          at: '"days"',
+          occurrence: 2,
+          data: { name: 'days', reason: 'it has a default (3)' },
+          fixes: [{ title: 'Remove "days" from "required"', kind: 'suggestion', output: forecast.replace('"required": ["city", "days"]', '"required": ["city"]') }],
+        },
+      ],
     },
     {
       name: 'description says "Defaults to" and "If not provided" (OpenAI chat)',
@@ -183,29 +252,33 @@ runRuleTests(rule, {
     },
     {
       name: 'nested object: "(optional)" marker inside an array item schema (bare tool)',
-      code: `{
-  "name": "create_invoice",
-  "description": "Use this to create a draft invoice for a customer with one or more line items.",
-  "parameters": {
-    "type": "object",
-    "properties": {
-      "customer_id": { "type": "string", "description": "Customer to bill." },
-      "lines": {
-        "type": "array",
-        "items": {
-          "type": "object",
-          "properties": {
-            "sku": { "type": "string", "description": "Product SKU." },
-            "note": { "type": "string", "description": "(optional) Free text printed under the line." }
-          },
-          "required": ["sku", "note"]
-        }
-      }
+      code: invoice,
+      errors: [
+        {
+          messageId: 'optionalRequired',
+          at: '"note"',
+          occurrence: 2,
+          data: { reason: 'its description says "optional"' },
+          fixes: [{ kind: 'suggestion', output: invoice.replace('"required": ["sku", "note"]', '"required": ["sku"]') }],
+        },
+      ],
     },
-    "required": ["customer_id", "lines"]
-  }
-}`,
-      errors: [{ messageId: 'optionalRequired', at: '"note"', occurrence: 2, data: { reason: 'its description says "optional"' } }],
+    {
+      name: 'listed twice, multi-line required array (OpenAI chat, tab indentation)',
+      code: twice,
+      errors: [
+        {
+          messageId: 'optionalRequired',
+          at: '"limit"',
+          occurrence: 2,
+          fixes: [{ kind: 'suggestion', output: twice.replace('[\n\t\t\t\t"limit",\n\t\t\t\t"query",\n\t\t\t\t"limit"\n\t\t\t]', '["query"]') }],
+        },
+      ],
+    },
+    {
+      name: 'first entry of a one-line required list (Gemini)',
+      code: gemini,
+      errors: [{ messageId: 'optionalRequired', at: '"units"', occurrence: 2, fixes: [{ output: gemini.replace('"required": ["units", "city"]', '"required": ["city"]') }] }],
     },
   ],
 });

@@ -8,6 +8,30 @@ const mcp = (output: string) => `{
   "outputSchema": ${output}
 }`;
 
+const dataOnly = mcp(`{ "type": "object", "properties": { "order": { "type": "object", "description": "The order, with its lines and delivery date." } } }`);
+
+const mkdir = `{ "name": "mkdir", "description": "Create a new directory in the current directory.", "parameters": { "type": "dict", "properties": { "dir_name": { "type": "string" } }, "required": ["dir_name"] }, "response": { "type": "dict", "properties": {} } }`;
+
+const balance = `{ "type": "function", "function": { "name": "get_balance", "description": "Use this when the user asks how much money is on an account.", "parameters": { "type": "object", "properties": { "account_id": { "type": "string" } }, "required": ["account_id"] }, "result_schema": { "type": "object", "properties": { "balance_cents": { "type": "integer" }, "currency": { "type": "string" } }, "required": ["balance_cents", "currency"] } } }`;
+
+const union = mcp(`{ "anyOf": [ { "type": "object", "properties": { "order": { "type": "object" } } }, { "type": "object", "properties": { "orders": { "type": "array" } } } ] }`);
+
+const multiLine = `{
+    "name": "get_order",
+    "description": "Use this when the customer asks about the status of one of their orders.",
+    "inputSchema": { "type": "object", "properties": { "order_id": { "type": "string" } }, "required": ["order_id"] },
+    "outputSchema": {
+        "type": "object",
+        "properties": {
+            "order": { "type": "object" },
+            "retry_hint": { "type": "string" }
+        },
+        "required": [
+            "order"
+        ]
+    }
+}`;
+
 runRuleTests(rule, {
   valid: [
     {
@@ -46,23 +70,115 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'MCP outputSchema with data only',
-      code: mcp(`{ "type": "object", "properties": { "order": { "type": "object", "description": "The order, with its lines and delivery date." } } }`),
-      errors: [{ messageId: 'noStatus', at: '"outputSchema"', data: { tool: 'get_order' } }],
+      code: dataOnly,
+      errors: [
+        {
+          messageId: 'noStatus',
+          at: '"outputSchema"',
+          data: { tool: 'get_order' },
+          fixes: [
+            {
+              title: 'Add a failure envelope',
+              kind: 'suggestion',
+              output: mcp(
+                `{ "type": "object", "properties": { "success": { "type": "boolean" }, "order": { "type": "object", "description": "The order, with its lines and delivery date." }, "error": { "type": "string" }, "retry_hint": { "type": "string" } }, "required": ["success"] }`,
+              ),
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'BFCL response declaring an empty object (mkdir)',
-      code: `{ "name": "mkdir", "description": "Create a new directory in the current directory.", "parameters": { "type": "dict", "properties": { "dir_name": { "type": "string" } }, "required": ["dir_name"] }, "response": { "type": "dict", "properties": {} } }`,
-      errors: [{ messageId: 'noStatus', at: '"response"' }],
+      code: mkdir,
+      errors: [
+        {
+          messageId: 'noStatus',
+          at: '"response"',
+          fixes: [
+            {
+              output: mkdir.replace(
+                '"response": { "type": "dict", "properties": {} }',
+                '"response": { "type": "dict", "properties": { "success": { "type": "boolean" }, "error": { "type": "string" }, "retry_hint": { "type": "string" } }, "required": ["success"] }',
+              ),
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'project result field on an OpenAI chat tool',
-      code: `{ "type": "function", "function": { "name": "get_balance", "description": "Use this when the user asks how much money is on an account.", "parameters": { "type": "object", "properties": { "account_id": { "type": "string" } }, "required": ["account_id"] }, "result_schema": { "type": "object", "properties": { "balance_cents": { "type": "integer" }, "currency": { "type": "string" } }, "required": ["balance_cents", "currency"] } } }`,
-      errors: [{ messageId: 'noStatus', at: '"result_schema"' }],
+      code: balance,
+      errors: [
+        {
+          messageId: 'noStatus',
+          at: '"result_schema"',
+          fixes: [
+            {
+              output: balance
+                .replace('"properties": { "balance_cents"', '"properties": { "success": { "type": "boolean" }, "balance_cents"')
+                .replace('"currency": { "type": "string" } }', '"currency": { "type": "string" }, "error": { "type": "string" }, "retry_hint": { "type": "string" } }')
+                .replace('"required": ["balance_cents", "currency"] }', '"required": ["balance_cents", "currency", "success"] }'),
+            },
+          ],
+        },
+      ],
     },
     {
-      name: 'anyOf of two data shapes, neither with a status',
-      code: mcp(`{ "anyOf": [ { "type": "object", "properties": { "order": { "type": "object" } } }, { "type": "object", "properties": { "orders": { "type": "array" } } } ] }`),
-      errors: [{ messageId: 'noStatus', at: '"outputSchema"' }],
+      name: 'anyOf of two data shapes, neither with a status: a failure branch is added',
+      code: union,
+      errors: [
+        {
+          messageId: 'noStatus',
+          at: '"outputSchema"',
+          fixes: [
+            {
+              title: 'Add a failure branch',
+              output: union.replace(
+                '{ "orders": { "type": "array" } } } ]',
+                '{ "orders": { "type": "array" } } }, { "type": "object", "properties": { "success": { "const": false }, "error": { "type": "string" }, "retry_hint": { "type": "string" } }, "required": ["success", "error"] } ]',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'multi-line MCP outputSchema (4-space indentation), retry_hint already there',
+      code: multiLine,
+      errors: [
+        {
+          messageId: 'noStatus',
+          at: '"outputSchema"',
+          fixes: [
+            {
+              output: `{
+    "name": "get_order",
+    "description": "Use this when the customer asks about the status of one of their orders.",
+    "inputSchema": { "type": "object", "properties": { "order_id": { "type": "string" } }, "required": ["order_id"] },
+    "outputSchema": {
+        "type": "object",
+        "properties": {
+            "success": { "type": "boolean" },
+            "order": { "type": "object" },
+            "retry_hint": { "type": "string" },
+            "error": { "type": "string" }
+        },
+        "required": [
+            "order",
+            "success"
+        ]
+    }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'oneOf of data shapes: no fix (a new branch could match alongside the others)',
+      code: mcp(`{ "oneOf": [ { "type": "object", "properties": { "order": { "type": "object" } } }, { "type": "object", "properties": { "orders": { "type": "array" } } } ] }`),
+      errors: [{ messageId: 'noStatus', at: '"outputSchema"', fixes: [] }],
     },
   ],
 });

@@ -88,6 +88,12 @@ export interface KeywordSuggestion {
   keyword: string;
   /** One candidate only: a mechanical rename is safe. */
   unambiguous: boolean;
+  /** How it was found: a known misspelling, the same word in another case or style, or an edit distance. */
+  how?: 'alias' | 'sameWord' | 'edit';
+  /** Edit distance between the normalised key and keyword (a swap of two letters counts 1); 0 for alias / sameWord. */
+  distance?: number;
+  /** Several candidates were as close; the one written in the key's style was picked. */
+  tieBroken?: boolean;
 }
 
 /** True when `a` becomes `b` by swapping two adjacent characters. */
@@ -104,12 +110,12 @@ function isTransposition(a: string, b: string): boolean {
  */
 export function closestKey(key: string, candidates: readonly string[], aliases?: ReadonlyMap<string, string>, maxDistance = 2, minLengthForTwo = 5): KeywordSuggestion | undefined {
   const alias = aliases?.get(key) ?? aliases?.get(key.toLowerCase());
-  if (alias) return { keyword: alias, unambiguous: true };
+  if (alias) return { keyword: alias, unambiguous: true, how: 'alias', distance: 0 };
   const norm = normalizeKey(key);
   // `schema` or `defs` are not `$schema` / `$defs` typos: a `$` is never forgotten by accident.
   candidates = candidates.filter((c) => c.startsWith('$') === key.startsWith('$'));
   const sameWord = candidates.filter((c) => normalizeKey(c) === norm);
-  if (sameWord.length > 0) return { keyword: sameWord[0]!, unambiguous: sameWord.length === 1 };
+  if (sameWord.length > 0) return { keyword: sameWord[0]!, unambiguous: sameWord.length === 1, how: 'sameWord', distance: 0 };
   if (norm.length < 4) return undefined;
   const limit = norm.length < minLengthForTwo ? 1 : maxDistance;
   let best: string[] = [];
@@ -129,9 +135,21 @@ export function closestKey(key: string, candidates: readonly string[], aliases?:
   if (best.length > 1) {
     // `input_schema` / `inputSchema`: keep the one written in the same style as the key.
     const styled = best.filter((c) => c.includes('_') === key.includes('_'));
-    if (styled.length === 1) return { keyword: styled[0]!, unambiguous: true };
+    if (styled.length === 1) return { keyword: styled[0]!, unambiguous: true, how: 'edit', distance: bestD, tieBroken: true };
   }
-  return { keyword: best[0]!, unambiguous: best.length === 1 };
+  return { keyword: best[0]!, unambiguous: best.length === 1, how: 'edit', distance: bestD };
+}
+
+/**
+ * Whether renaming `key` to the suggested keyword is a mechanical correction with one right answer (a safe
+ * fix): a single candidate (no tie), found through the misspelling table, as the same word in another case or
+ * style, or within one edit (two for keys of eight letters or more).
+ */
+export function isSafeRename(key: string, s: KeywordSuggestion): boolean {
+  if (!s.unambiguous || s.tieBroken) return false;
+  if (s.how === 'alias' || s.how === 'sameWord') return true;
+  if (s.how !== 'edit' || s.distance === undefined) return false;
+  return s.distance <= 1 || (s.distance === 2 && normalizeKey(key).length >= 8);
 }
 
 export function suggestKeyword(key: string): KeywordSuggestion | undefined {

@@ -1,5 +1,6 @@
 import { defineRule } from '../rule';
-import { child, elements, isArray, type Node } from '../document';
+import { child, elements, isArray, isObject, type Node } from '../document';
+import type { TextEdit } from '../fixes/edits';
 import { walkSchema, type PropertyVisit } from '../schemaWalk';
 import { identWords } from '../text';
 import { SOURCES } from '../profiles';
@@ -25,10 +26,22 @@ function isErrorCode(p: PropertyVisit): boolean {
   return name !== undefined && ERROR_CONTAINERS.has(fieldKey(name));
 }
 
+/** The value as an UPPER_CASE identifier (`not_found`, `notFound`, `not-found` → NOT_FOUND), or undefined when it has no letters to start one. */
+export function upperIdentifier(value: string): string | undefined {
+  const s = identWords(value).join('_').toUpperCase();
+  return UPPER_IDENT.test(s) ? s : undefined;
+}
+
 function suggestion(value: string): string {
-  const words = identWords(value);
-  const s = words.join('_').toUpperCase();
-  return s && /^[A-Z]/.test(s) ? s : 'NOT_FOUND';
+  return upperIdentifier(value) ?? 'NOT_FOUND';
+}
+
+/** The schema holding an error-code value: the value's own object (const, default) or the object holding its enum / examples array. */
+function schemaOfValue(v: Node): Node | undefined {
+  let p = v.parent;
+  if (p?.type === 'array') p = p.parent;
+  if (p?.type !== 'property') return undefined;
+  return isObject(p.parent) ? p.parent : undefined;
 }
 
 export default defineRule<'notUpper' | 'numeric'>({
@@ -43,7 +56,7 @@ export default defineRule<'notUpper' | 'numeric'>({
       spec: 'Errors 5; Tool result shapes (structured error)',
       bad: '{ "name": "get_invoice", "description": "Use this when the user asks for the details of one invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string" } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "data": { "type": "object" }, "error": { "type": "string" }, "code": { "type": "string", "enum": ["not_found", "AccessDenied"] }, "retry_hint": { "type": "string" } }, "required": ["success"] } }',
       good: '{ "name": "get_invoice", "description": "Use this when the user asks for the details of one invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string" } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "data": { "type": "object" }, "error": { "type": "string" }, "code": { "type": "string", "enum": ["NOT_FOUND", "ACCESS_DENIED"] }, "retry_hint": { "type": "string" } }, "required": ["success"] } }',
-      fix: 'Rewrites the value as an UPPER_CASE identifier (`not_found` → `NOT_FOUND`, `AccessDenied` → `ACCESS_DENIED`).',
+      fix: 'Rewrites the value as an UPPER_CASE identifier (`not_found` → `NOT_FOUND`, `notFound` → `NOT_FOUND`, `AccessDenied` → `ACCESS_DENIED`), everywhere it appears in the same schema (enum, const, default, examples), so they stay consistent; an enum entry whose upper-case form is already listed is removed instead. A suggestion: the host must return the new code. No fix for numeric codes (a name for them cannot be guessed).',
       sources: [SOURCES.mcpTools],
     },
     messages: {
@@ -80,5 +93,38 @@ export default defineRule<'notUpper' | 'numeric'>({
         });
       },
     };
+  },
+  fix({ finding, node, edit }) {
+    if (finding.messageId !== 'notUpper' || node?.type !== 'string') return [];
+    const value = node.value as string;
+    const to = upperIdentifier(value);
+    const schema = schemaOfValue(node);
+    if (!to || !schema) return [];
+    // Every occurrence of the value in this schema's enum / examples / const / default / example; an enum entry
+    // whose upper-case form is already listed is removed (a duplicate enum value helps no one).
+    const edits: TextEdit[] = [];
+    let removed = false;
+    const en = child(schema, 'enum');
+    if (isArray(en)) {
+      const listed = elements(en).some((e) => e.type === 'string' && e.value === to);
+      const hits = elements(en).filter((e) => e.type === 'string' && e.value === value);
+      if (!listed) for (const e of hits) edits.push(edit.replaceString(e, to));
+      else if (hits.length === 1) {
+        edits.push(edit.removeMember(hits[0]!));
+        removed = true;
+      } else if (hits.length > 1) return [];
+    }
+    const examples = child(schema, 'examples');
+    if (isArray(examples)) for (const e of elements(examples)) if (e.type === 'string' && e.value === value) edits.push(edit.replaceString(e, to));
+    for (const k of ['const', 'default', 'example']) {
+      const v = child(schema, k);
+      if (v?.type === 'string' && v.value === value) edits.push(edit.replaceString(v, to));
+    }
+    if (!edits.some((e) => e.offset === node.offset)) {
+      if (node.parent === en) return [];
+      edits.push(edit.replaceString(node, to));
+    }
+    if (removed) return [{ title: `Remove "${value}" from "enum" ("${to}" is already listed)`, kind: 'suggestion', edits }];
+    return [{ title: `Replace "${value}" with "${to}"`, kind: 'suggestion', edits }];
   },
 });

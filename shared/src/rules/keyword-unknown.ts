@@ -2,7 +2,8 @@ import { defineRule } from '../rule';
 import { child, entries, isObject, propertyNode, type Node } from '../document';
 import { RESULT_KEYS } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
-import { closestKey, isKnownKeyword, isLegacyDraft, suggestKeyword } from '../analysis/jsonSchema';
+import { closestKey, isKnownKeyword, isLegacyDraft, isSafeRename, suggestKeyword } from '../analysis/jsonSchema';
+import { keyOf } from '../fixes/nodes';
 
 type MessageId = 'typo' | 'unknown' | 'misplacedProperty' | 'toolKeyTypo';
 
@@ -65,6 +66,40 @@ function looksLikePropertySchema(v: Node): boolean {
   return hits > 0 && child(v, 'type') !== undefined;
 }
 
+const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+/** JSON kinds a keyword's value may have; a renamed key whose value does not fit would create an error, so the rename is not safe. */
+const VALUE_KINDS: Record<string, readonly Kind[]> = {
+  type: ['string', 'array'], enum: ['array'], required: ['array'], description: ['string'], title: ['string'], pattern: ['string'],
+  format: ['string'], $ref: ['string'], properties: ['object'], patternProperties: ['object'], $defs: ['object'], definitions: ['object'],
+  dependentRequired: ['object'], dependencies: ['object'], items: ['object', 'array', 'boolean'], additionalProperties: ['object', 'boolean'],
+  additionalItems: ['object', 'boolean'], propertyNames: ['object', 'boolean'], contains: ['object', 'boolean'],
+  minimum: ['number'], maximum: ['number'], exclusiveMinimum: ['number', 'boolean'], exclusiveMaximum: ['number', 'boolean'], multipleOf: ['number'],
+  minLength: ['number'], maxLength: ['number'], minItems: ['number'], maxItems: ['number'], minProperties: ['number'], maxProperties: ['number'],
+  uniqueItems: ['boolean'], nullable: ['boolean'], deprecated: ['boolean'], readOnly: ['boolean'], writeOnly: ['boolean'],
+  anyOf: ['array'], oneOf: ['array'], allOf: ['array'], prefixItems: ['array'], examples: ['array'], propertyOrdering: ['array'],
+  name: ['string'], parameters: ['object'], input_schema: ['object'], inputSchema: ['object'], strict: ['boolean'], annotations: ['object'], outputSchema: ['object'],
+};
+
+/**
+ * Whether the key's value is what the keyword expects, so the renamed key creates no new error (a `type` of
+ * known names, a `required` whose names are all defined); otherwise the rename is not offered.
+ */
+function valueFits(keyword: string, value: Node, holder: Node): boolean {
+  const kinds = Object.prototype.hasOwnProperty.call(VALUE_KINDS, keyword) ? VALUE_KINDS[keyword]! : undefined;
+  if (kinds && !kinds.includes(value.type as Kind)) return false;
+  if (keyword === 'type') {
+    const names = value.type === 'string' ? [value] : value.children ?? [];
+    return names.length > 0 && names.every((n) => n.type === 'string' && TYPE_NAMES.has(String(n.value).toLowerCase()));
+  }
+  if (keyword === 'required') {
+    // Every listed name must be defined, or the renamed list creates required-unknown errors.
+    const props = child(holder, 'properties');
+    return isObject(props) && (value.children ?? []).every((e) => e.type === 'string' && propertyNode(props, e.value as string) !== undefined);
+  }
+  return true;
+}
+
 function holdsProperties(s: SchemaVisit): boolean {
   return child(s.node, 'properties') !== undefined || s.types.some((t) => t.toLowerCase() === 'object');
 }
@@ -81,7 +116,7 @@ export default defineRule<MessageId>({
       spec: 'Parameter schema keywords',
       bad: '{\n  "name": "search_issues",\n  "description": "Use this when the user wants to find issues in the tracker by text. Returns matching issues, newest first.",\n  "input_schema": {\n    "type": "object",\n    "properties": {\n      "query": { "type": "string", "description": "Words to search for in titles and bodies." },\n      "state": { "type": "string", "enums": ["open", "closed"], "description": "Only issues in this state." }\n    },\n    "requried": ["query"]\n  }\n}',
       good: '{\n  "name": "search_issues",\n  "description": "Use this when the user wants to find issues in the tracker by text. Returns matching issues, newest first.",\n  "input_schema": {\n    "type": "object",\n    "properties": {\n      "query": { "type": "string", "description": "Words to search for in titles and bodies." },\n      "state": { "type": "string", "enum": ["open", "closed"], "description": "Only issues in this state." }\n    },\n    "required": ["query"]\n  }\n}',
-      fix: 'Rename the key to the keyword it misspells (applied automatically when there is exactly one candidate).',
+      fix: 'Renames the key to the keyword it misspells (only the key text changes). Safe (applied by fix-all and `--fix`) when unambiguous: one closest keyword, not already in the object, found in the table of known misspellings, as the same word in another case or style (`Type`, `max_length`), or one edit away (two for long keys), otherwise a suggestion. No rename is offered when the value does not fit the keyword (a `required` naming undefined properties, a non-string `description`, an unknown type name), since the renamed key would then be an error.',
     },
     messages: {
       typo: '"{{key}}" is not a JSON Schema keyword: did you mean "{{suggestion}}"? As written, providers and validators ignore it.',
@@ -97,7 +132,8 @@ export default defineRule<MessageId>({
         if (legacy && key === 'id') continue;
         const sug = suggestKeyword(key);
         if (sug && !propertyNode(s.node, sug.keyword)) {
-          ctx.report({ node: keyNode, messageId: 'typo', data: { key, suggestion: sug.keyword, fix: sug.unambiguous ? 'safe' : 'suggestion' } });
+          const fix = !valueFits(sug.keyword, value, s.node) ? 'none' : isSafeRename(key, sug) ? 'safe' : 'suggestion';
+          ctx.report({ node: keyNode, messageId: 'typo', data: { key, suggestion: sug.keyword, fix } });
           continue;
         }
         if (holdsProperties(s) && looksLikePropertySchema(value)) {
@@ -114,7 +150,7 @@ export default defineRule<MessageId>({
       tool(t) {
         legacyParams = isObject(t.params) && isLegacyDraft(t.params);
         // Misspelt tool fields.
-        for (const [key, keyNode] of entries(t.node)) {
+        for (const [key, keyNode, value] of entries(t.node)) {
           if ((TOOL_KEYS as readonly string[]).includes(key) || OTHER_TOOL_FIELDS.has(key) || key.startsWith('x-') || key.startsWith('$')) continue;
           // Tool objects carry many format-specific fields: only close misspellings count (a four-letter key
           // only by swapped letters or case, up to six letters one edit, longer ones two).
@@ -126,7 +162,8 @@ export default defineRule<MessageId>({
           if (sug.keyword === 'description' && t.descriptionKey !== undefined) continue;
           const consequence =
             PARAMS_KEYS.has(sug.keyword) ? ', so the tool has no parameter schema' : sug.keyword === 'description' ? ', so the model sees no description' : sug.keyword === 'name' ? ', so the tool has no name' : '';
-          ctx.report({ node: keyNode, messageId: 'toolKeyTypo', data: { key, suggestion: sug.keyword, consequence, fix: sug.unambiguous ? 'safe' : 'suggestion' } });
+          const fix = !valueFits(sug.keyword, value, t.node) ? 'none' : isSafeRename(key, sug) ? 'safe' : 'suggestion';
+          ctx.report({ node: keyNode, messageId: 'toolKeyTypo', data: { key, suggestion: sug.keyword, consequence, fix } });
         }
       },
       resultSchema(s, _t, root) {
@@ -136,5 +173,14 @@ export default defineRule<MessageId>({
         checkSchema(s, legacyParams);
       },
     };
+  },
+  fix({ finding, node, edit }) {
+    if ((finding.messageId !== 'typo' && finding.messageId !== 'toolKeyTypo') || finding.data?.fix === 'none') return [];
+    const keyNode = keyOf(node);
+    const holder = keyNode?.parent?.parent;
+    const key = finding.data?.key;
+    const to = finding.data?.suggestion;
+    if (!keyNode || !isObject(holder) || typeof to !== 'string' || keyNode.value !== key || propertyNode(holder, to)) return [];
+    return [{ title: `Rename "${key}" to "${to}"`, kind: finding.data?.fix === 'safe' ? 'safe' : 'suggestion', edits: [edit.renameKey(keyNode, to)] }];
   },
 });

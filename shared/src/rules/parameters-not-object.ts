@@ -1,19 +1,105 @@
 import { defineRule } from '../rule';
-import { child, str, elements, type Node } from '../document';
+import { child, str, elements, entries, isObject, propertyNode, valueOf, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { describeType, isMisreadPropertyMap } from '../analysis/jsonSchema';
+import { closestKey, describeType, isKnownKeyword, isMisreadPropertyMap } from '../analysis/jsonSchema';
+import { strictInfo } from '../analysis/strict';
+import { indentAt, inlineJson, type EditBuilder, type TextEdit } from '../fixes/edits';
+import type { FixProposal } from '../fix';
 
 /** Python-style aliases of object: type-unknown reports them (with the JSON Schema name), not this rule. */
 const OBJECT_ALIASES = new Set(['dict', 'dictionary', 'mapping']);
 
+/** The tool's format: its dialect, or for a bare tool (no schema key to tell) the configured provider profile. */
+function formatOf(t: ToolInfo): string {
+  return t.dialect === 'generic' ? t.profile : t.dialect;
+}
+
 function expectedKey(t: ToolInfo): string {
-  if (t.dialect === 'anthropic') return 'input_schema';
-  if (t.dialect === 'mcp') return 'inputSchema';
+  const f = formatOf(t);
+  if (f === 'anthropic') return 'input_schema';
+  if (f === 'mcp') return 'inputSchema';
   return 'parameters';
 }
 
 function toolLabel(t: ToolInfo): string {
   return t.name !== undefined ? `Tool "${t.name}"` : 'This tool';
+}
+
+/**
+ * The schema of a tool without arguments, as its format wants it: MCP's spec writes
+ * `{"type": "object", "additionalProperties": false}`; strict tools need `additionalProperties: false`.
+ */
+function emptySchema(t: ToolInfo): Record<string, JsonValue> {
+  if (formatOf(t) === 'mcp') return { type: 'object', additionalProperties: false };
+  if (strictInfo(t)) return { type: 'object', properties: {}, additionalProperties: false };
+  return { type: 'object', properties: {} };
+}
+
+/** Tool keys that suggest the schema is there under another name (`paramters`, `args`): adding an empty one would hide it. */
+const SCHEMA_LIKE_KEYS = new Set(['params', 'param', 'args', 'arguments', 'schema', 'input', 'inputs', 'parameter', 'argument_schema', 'args_schema', 'json_schema', 'jsonschema']);
+
+function schemaElsewhere(t: ToolInfo): boolean {
+  for (const [key] of entries(t.node)) {
+    if (SCHEMA_LIKE_KEYS.has(key.toLowerCase())) return true;
+    if (key !== t.paramsKey && closestKey(key, ['parameters', 'input_schema', 'inputSchema'], undefined, 2, 7)) return true;
+  }
+  return false;
+}
+
+const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/**
+ * A list of named parameter descriptors (`[{"name": "city", "type": "string", "required": true}]`) as an object
+ * schema, when every entry is one with a JSON Schema type; undefined otherwise.
+ */
+function fromDescriptorList(arr: Node): Record<string, JsonValue> | undefined {
+  const items = elements(arr);
+  if (items.length === 0 || items.length > 200) return undefined;
+  const properties: Record<string, JsonValue> = {};
+  const required: string[] = [];
+  const names = new Set<string>();
+  for (const el of items) {
+    if (!isObject(el)) return undefined;
+    const name = str(child(el, 'name'));
+    const type = str(child(el, 'type'));
+    if (!name || names.has(name) || type === undefined || !TYPE_NAMES.has(type)) return undefined;
+    names.add(name);
+    const req = child(el, 'required');
+    if (req && req.type !== 'boolean') return undefined;
+    if (req?.value === true) required.push(name);
+    const schema: Record<string, JsonValue> = {};
+    for (const [k, , v] of entries(el)) {
+      if (k === 'name' || k === 'required') continue;
+      const val = valueOf(v);
+      if (val === undefined) return undefined;
+      Object.defineProperty(schema, k, { value: val, enumerable: true, writable: true, configurable: true });
+    }
+    Object.defineProperty(properties, name, { value: schema, enumerable: true, writable: true, configurable: true });
+  }
+  const out: Record<string, JsonValue> = { type: 'object', properties };
+  if (required.length > 0) out.required = required;
+  return out;
+}
+
+/** A root written as a bare property map (`{"city": {"type": "string"}}`): every key a name, every value a schema. */
+function isBarePropertyMap(params: Node): boolean {
+  const list = [...entries(params)];
+  return list.length > 0 && list.every(([k, , v]) => !isKnownKeyword(k) && isObject(v) && (child(v, 'type') !== undefined || child(v, 'description') !== undefined));
+}
+
+/** `{"type": "object", "properties": <the original text>}`, the original re-indented one level. */
+function wrapAsProperties(edit: EditBuilder, params: Node): TextEdit {
+  const text = edit.text;
+  const orig = text.slice(params.offset, params.offset + params.length);
+  if (!orig.includes('\n')) {
+    const sp = /^\{\s/.test(orig) ? ' ' : '';
+    return { offset: params.offset, length: params.length, content: `{${sp}"type": "object", "properties": ${orig}${sp}}` };
+  }
+  const { eol, unit } = edit.layout;
+  const outer = indentAt(text, params.offset);
+  const inner = outer + unit;
+  const body = orig.split(/\r?\n/).join(eol + unit);
+  return { offset: params.offset, length: params.length, content: `{${eol}${inner}"type": "object",${eol}${inner}"properties": ${body}${eol}${outer}}` };
 }
 
 export default defineRule<'missing' | 'notObject' | 'noType' | 'empty' | 'wrongType'>({
@@ -28,7 +114,7 @@ export default defineRule<'missing' | 'notObject' | 'noType' | 'empty' | 'wrongT
       spec: 'Resources and their fields: Tool definition; Parameter schema keywords',
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "parameters": {\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." }\n    },\n    "required": ["city"]\n  }\n}',
       good: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." }\n    },\n    "required": ["city"]\n  }\n}',
-      fix: 'Add `"type": "object"` to the root, or wrap a bare schema as `{"type": "object", "properties": {...}}`; for a missing schema, insert `{"type": "object", "properties": {}}`.',
+      fix: 'Suggestions: add `"type": "object"` as the root\'s first key, or wrap a bare property map as `{"type": "object", "properties": {...}}`; for a missing, empty or null schema, write the no-argument schema of the format (`{"type": "object", "properties": {}}`; MCP: `{"type": "object", "additionalProperties": false}`; strict tools also get `"additionalProperties": false`); a list of named parameter descriptors becomes an object schema. No fix for a root of another type (it needs a named property), for a Gemini declaration (which may omit its parameters), or when another key looks like the schema under a wrong name.',
     },
     messages: {
       missing: '{{tool}} has no "{{key}}": add a parameter schema, {"type": "object", "properties": {}} when the tool takes no arguments.',
@@ -74,5 +160,44 @@ export default defineRule<'missing' | 'notObject' | 'noType' | 'empty' | 'wrongT
         // A `type` that is neither a string nor an array is a meta-schema error: schema-invalid reports it.
       },
     };
+  },
+  fix({ finding, tool, edit }) {
+    if (!tool || formatOf(tool) === 'gemini') return [];
+    const out: FixProposal[] = [];
+    const empty = emptySchema(tool);
+    switch (finding.messageId) {
+      case 'missing': {
+        if (tool.paramsKey || schemaElsewhere(tool)) return [];
+        const key = expectedKey(tool);
+        const anchor = tool.descriptionKey && propertyNode(tool.node, tool.descriptionKey) ? tool.descriptionKey : propertyNode(tool.node, 'name') ? 'name' : undefined;
+        out.push({ title: `Add "${key}": ${inlineJson(empty)}`, kind: 'suggestion', edits: [edit.setProperty(tool.node, key, empty, anchor ? { after: anchor } : {})] });
+        break;
+      }
+      case 'empty':
+      case 'notObject': {
+        const params = tool.params;
+        if (!params) return [];
+        if (params.type === 'array') {
+          const converted = fromDescriptorList(params);
+          if (converted) out.push({ title: 'Convert the parameter list to {"type": "object", "properties": {...}}', kind: 'suggestion', edits: [edit.replaceValue(params, converted)] });
+        } else if (params.type === 'null' || (params.type === 'object' && !params.children?.length)) {
+          out.push({ title: `Replace ${params.type === 'null' ? 'null' : '{}'} with ${inlineJson(empty)}`, kind: 'suggestion', edits: [edit.replaceValue(params, empty)] });
+        }
+        break;
+      }
+      case 'noType': {
+        const params = tool.params;
+        if (!isObject(params) || child(params, 'type')) return [];
+        if (!propertyNode(params, 'properties') && isBarePropertyMap(params)) {
+          out.push({ title: 'Wrap the parameters in {"type": "object", "properties": {...}}', kind: 'suggestion', edits: [wrapAsProperties(edit, params)] });
+        } else {
+          out.push({ title: 'Add "type": "object"', kind: 'suggestion', edits: [edit.setProperty(params, 'type', 'object', { first: true })] });
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    return out;
   },
 });

@@ -3,6 +3,7 @@ import { child, entries, isObject, propertyNode, type Node } from '../document';
 import { identWords, nameParts, singular } from '../text';
 import { descriptionOf } from '../schemaWalk';
 import { optionality, strictInfo } from '../analysis/strict';
+import { addToRequired, ownerOfProperty, propertyNameOf } from '../fixes/schemaEdits';
 
 /** Verbs whose tool acts on one existing thing, named by its identifier: get_<thing>(<thing>_id). */
 const SINGLE_THING_VERBS = new Set([
@@ -34,7 +35,7 @@ export default defineRule<'idNotRequired'>({
       spec: 'Service rule 4; Required versus optional 1',
       bad: '{ "name": "delete_webhook", "description": "Use this to delete one webhook of the current project when the user asks to stop notifications.", "parameters": { "type": "object", "properties": { "webhook_id": { "type": "string", "description": "ID of the webhook to delete, as returned by list_webhooks." } } } }',
       good: '{ "name": "delete_webhook", "description": "Use this to delete one webhook of the current project when the user asks to stop notifications.", "parameters": { "type": "object", "properties": { "webhook_id": { "type": "string", "description": "ID of the webhook to delete, as returned by list_webhooks." } }, "required": ["webhook_id"] } }',
-      fix: 'Adds the identifier to the root `required` list.',
+      fix: 'Adds the identifier to the root `required` list (creating the list after `properties` when absent). A suggestion: it changes what the model must send.',
     },
     messages: {
       idNotRequired: '"{{property}}" identifies the {{thing}} that "{{tool}}" acts on, but it is not in "required": add it to "required" so the model always supplies it.',
@@ -116,5 +117,12 @@ export default defineRule<'idNotRequired'>({
         ctx.report({ node: keyNode, messageId: 'idNotRequired', data: { property: propName, thing, tool: t.name } });
       },
     };
+  },
+  fix({ node, edit }) {
+    const owner = ownerOfProperty(node);
+    const name = propertyNameOf(node);
+    if (!owner || name === undefined) return [];
+    const e = addToRequired(edit, owner, name);
+    return e && e !== 'present' ? [{ title: `Add "${name}" to "required"`, kind: 'suggestion', edits: [e] }] : [];
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
 import { child, elements, entries, isArray, isObject } from '../document';
 import { allowsNull } from '../schemaWalk';
+import { removeFromRequired } from '../fixes/schemaEdits';
 import { ALL_REASONS, MEANING_REASONS, optionality, reasonText, strictInfo, type OptionalReason } from '../analysis/strict';
 
 const ADVICE: Record<OptionalReason, string> = {
@@ -21,7 +22,7 @@ export default defineRule<'optionalRequired'>({
       spec: 'Required versus optional 1; Parameter schema keywords (default, required)',
       bad: '{ "name": "get_forecast", "description": "Use this when the user asks for the weather forecast of a city for the coming days.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." }, "days": { "type": "integer", "minimum": 1, "maximum": 14, "default": 3, "description": "Number of days to forecast. Defaults to 3." } }, "required": ["city", "days"] } }',
       good: '{ "name": "get_forecast", "description": "Use this when the user asks for the weather forecast of a city for the coming days.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." }, "days": { "type": "integer", "minimum": 1, "maximum": 14, "default": 3, "description": "Number of days to forecast. Defaults to 3." } }, "required": ["city"] } }',
-      fix: 'Removes the entry from `required` (the host then applies the default when the model leaves the field out).',
+      fix: 'Removes the field from `required` (every entry of it, when listed twice); the host then applies the default when the model leaves the field out. A suggestion: it changes what the model must send.',
     },
     messages: {
       optionalRequired: '"{{name}}" is listed in "required", but {{reason}}: a required field makes the model invent a value. {{advice}}.',
@@ -64,5 +65,11 @@ export default defineRule<'optionalRequired'>({
         }
       },
     };
+  },
+  fix({ node, edit }) {
+    if (node?.type !== 'string' || node.parent?.type !== 'array') return [];
+    const name = node.value as string;
+    const e = removeFromRequired(edit, node.parent, name);
+    return e ? [{ title: `Remove "${name}" from "required"`, kind: 'suggestion', edits: [e] }] : [];
   },
 });

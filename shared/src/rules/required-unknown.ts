@@ -2,6 +2,8 @@ import { defineRule } from '../rule';
 import { child, elements, entries, isObject, nodeAtPointer, propertyNode, str, type Node } from '../document';
 import { type SchemaVisit } from '../schemaWalk';
 import { distance } from 'fastest-levenshtein';
+import { removeFromRequired } from '../fixes/schemaEdits';
+import type { FixProposal } from '../fix';
 
 type MessageId = 'unknownClose' | 'unknown' | 'noProperties';
 
@@ -55,20 +57,28 @@ function normalize(s: string): string {
   return s.toLowerCase().replace(/[_\-\s]/g, '');
 }
 
-/** The defined name `name` most likely means: same word in another case or style, or a close spelling. */
-function closest(name: string, names: Iterable<string>): string | undefined {
+/**
+ * The defined name `name` most likely means: same word in another case or style, or a close spelling; `clear`
+ * when no other defined name is as close.
+ */
+function closest(name: string, names: Iterable<string>): { name: string; clear: boolean } | undefined {
+  const n = normalize(name);
+  const all = [...names];
+  const same = all.filter((c) => normalize(c) === n);
+  if (same.length > 0) return { name: same[0]!, clear: same.length === 1 };
   let best: string | undefined;
   let bestD = Infinity;
-  const n = normalize(name);
-  for (const c of names) {
-    if (normalize(c) === n) return c;
+  let ties = 0;
+  for (const c of all) {
     const d = distance(name.toLowerCase(), c.toLowerCase());
-    if (d <= 3 && d * 2 < Math.max(name.length, c.length) && d < bestD) {
+    if (!(d <= 3 && d * 2 < Math.max(name.length, c.length))) continue;
+    if (d < bestD) {
       bestD = d;
       best = c;
-    }
+      ties = 0;
+    } else if (d === bestD) ties++;
   }
-  return best;
+  return best === undefined ? undefined : { name: best, clear: ties === 0 };
 }
 
 export default defineRule<MessageId>({
@@ -83,7 +93,7 @@ export default defineRule<MessageId>({
       spec: 'Parameter schema keywords (required); Required versus optional 1',
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." },\n      "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit." }\n    },\n    "required": ["location"]\n  }\n}',
       good: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." },\n      "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit." }\n    },\n    "required": ["city"]\n  }\n}',
-      fix: 'Rename the entry to the closest defined property, or remove it from `required`.',
+      fix: 'Two suggestions: rename the entry to the closest defined property (when one is clearly closest and not already required), or remove it from `required`.',
     },
     messages: {
       unknownClose: '"required" lists "{{name}}", which "properties" does not define: did you mean "{{suggestion}}"? Rename it, or remove it from "required".',
@@ -114,8 +124,8 @@ export default defineRule<MessageId>({
           ctx.report({ node: el, messageId: 'noProperties', data: { name } });
           continue;
         }
-        const suggestion = closest(name, out.names);
-        if (suggestion) ctx.report({ node: el, messageId: 'unknownClose', data: { name, suggestion } });
+        const close = closest(name, out.names);
+        if (close) ctx.report({ node: el, messageId: 'unknownClose', data: { name, suggestion: close.name, clear: close.clear ? 'yes' : 'no' } });
         else ctx.report({ node: el, messageId: 'unknown', data: { name } });
       }
     };
@@ -127,5 +137,20 @@ export default defineRule<MessageId>({
         if (t.params) check(s, t.params);
       },
     };
+  },
+  fix({ finding, node, edit }) {
+    if (node?.type !== 'string' || node.parent?.type !== 'array') return [];
+    const req = node.parent;
+    const name = node.value as string;
+    const out: FixProposal[] = [];
+    const to = finding.data?.suggestion;
+    if (finding.messageId === 'unknownClose' && finding.data?.clear === 'yes' && typeof to === 'string' && to !== name) {
+      const listed = elements(req).some((e) => e.type === 'string' && e.value === to);
+      const twice = elements(req).filter((e) => e.type === 'string' && e.value === name).length > 1;
+      if (!listed && !twice) out.push({ title: `Rename "${name}" to "${to}" in "required"`, kind: 'suggestion', edits: [edit.replaceString(node, to)] });
+    }
+    const remove = removeFromRequired(edit, req, name);
+    if (remove) out.push({ title: `Remove "${name}" from "required"`, kind: 'suggestion', edits: [remove] });
+    return out;
   },
 });

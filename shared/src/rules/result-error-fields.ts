@@ -1,5 +1,7 @@
 import { defineRule } from '../rule';
-import { keyNodeOf } from '../document';
+import { child, isObject, keyNodeOf } from '../document';
+import { addProperties } from '../fixes/schemaEdits';
+import { owningObject } from '../fixes/nodes';
 import { humanList } from '../text';
 import { SOURCES } from '../profiles';
 import { constBooleans, fieldsOf, isObjectLike, objectShapes, resultOf, type Field } from '../analysis/results';
@@ -30,7 +32,7 @@ export default defineRule<'structured' | 'envelope'>({
       spec: 'Errors 1-2, 4; Tool result shapes',
       bad: '{ "name": "create_payment", "description": "Use this to charge the customer\'s saved card once they confirm the amount.", "inputSchema": { "type": "object", "properties": { "amount_cents": { "type": "integer", "minimum": 1 } }, "required": ["amount_cents"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "payment_id": { "type": "string" }, "message": { "type": "string" } }, "required": ["success"] } }',
       good: '{ "name": "create_payment", "description": "Use this to charge the customer\'s saved card once they confirm the amount.", "inputSchema": { "type": "object", "properties": { "amount_cents": { "type": "integer", "minimum": 1 } }, "required": ["amount_cents"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "payment_id": { "type": "string" }, "error": { "type": "string" }, "code": { "type": "string", "enum": ["CARD_DECLINED", "INSUFFICIENT_FUNDS"] }, "retry_hint": { "type": "string" } }, "required": ["success"] } }',
-      fix: 'Adds the missing fields to the error shape (`error`, `code`, `retry_hint` as strings).',
+      fix: 'Adds the missing fields, as strings, to the error shape\'s `properties` (to the nested `error` object when there is one): `error` (message), `code` (an UPPER_CASE identifier) and `retry_hint`. A suggestion: the host must return them.',
       sources: [SOURCES.mcpTools],
     },
     messages: {
@@ -62,9 +64,25 @@ export default defineRule<'structured' | 'envelope'>({
           // A nested error object is where the fields go; otherwise the shape's properties.
           const node = inner && error ? error.keyNode : keyNodeOf(shape, 'properties');
           if (!node) continue;
-          ctx.report({ node, messageId: kind, data: { missing: humanList(missing) } });
+          ctx.report({ node, messageId: kind, data: { missing: humanList(missing), fields: missing.join(','), target: inner && error ? 'error' : 'shape' } });
         }
       },
     };
+  },
+  fix({ finding, node, edit }) {
+    const fields = String(finding.data?.fields ?? '').split(',').filter((f): f is Needed => f === 'error' || f === 'code' || f === 'retry_hint');
+    if (fields.length === 0 || !node) return [];
+    // Reported on the nested error's key (node = its schema) or on the shape's "properties" key (node = the map).
+    const entries: [string, unknown][] = fields.map((f) => [f, { type: 'string' }]);
+    const props = finding.data?.target === 'error' ? child(node, 'properties') : node;
+    if (finding.data?.target === 'error' && isObject(node) && !props) {
+      const value: Record<string, unknown> = {};
+      for (const [k, v] of entries) value[k] = v;
+      return [{ title: `Add ${humanList(fields)} to the error object`, kind: 'suggestion', edits: [edit.setProperty(node, 'properties', value)] }];
+    }
+    if (!isObject(props) || (finding.data?.target !== 'error' && !owningObject(props))) return [];
+    const add = addProperties(edit, props, entries);
+    if (!add) return [];
+    return [{ title: `Add ${humanList(fields)} to the error shape`, kind: 'suggestion', edits: [add] }];
   },
 });

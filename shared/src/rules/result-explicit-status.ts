@@ -1,5 +1,7 @@
 import { defineRule } from '../rule';
-import { child, elements, isObject } from '../document';
+import { child, elements, isArray, isObject } from '../document';
+import { addProperties, addToRequired } from '../fixes/schemaEdits';
+import type { TextEdit } from '../fixes/edits';
 import { SOURCES } from '../profiles';
 import { describesObjects, fieldsOf, isObjectLike, resolveRef, resultOf, statusField } from '../analysis/results';
 
@@ -15,7 +17,7 @@ export default defineRule<'noStatus'>({
       spec: 'Errors 2-3; Tool result shapes',
       bad: '{ "name": "get_order", "description": "Use this when the customer asks about the status of one of their orders.", "inputSchema": { "type": "object", "properties": { "order_id": { "type": "string" } }, "required": ["order_id"] }, "outputSchema": { "type": "object", "properties": { "order": { "type": "object", "description": "The order, with its lines and delivery date." } } } }',
       good: '{ "name": "get_order", "description": "Use this when the customer asks about the status of one of their orders.", "inputSchema": { "type": "object", "properties": { "order_id": { "type": "string" } }, "required": ["order_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "data": { "type": "object", "description": "The order, with its lines and delivery date (when success is true)." }, "error": { "type": "string" }, "code": { "type": "string", "enum": ["ORDER_NOT_FOUND", "ACCESS_DENIED"] }, "retry_hint": { "type": "string" } }, "required": ["success"] } }',
-      fix: 'Adds a failure envelope to the result shape: `success` (boolean, required), and `error` and `retry_hint` (strings) for failures.',
+      fix: 'Adds the failure envelope of SPEC "Tool result shapes" to the result shape: `success` (boolean, first, added to `required`), and `error` and `retry_hint` (strings) for failures. A result written as an `anyOf` of data shapes gets a failure branch instead (`success` false, `error`, `retry_hint`). A suggestion: the host must return these fields.',
       sources: [SOURCES.mcpTools],
     },
     messages: {
@@ -36,5 +38,33 @@ export default defineRule<'noStatus'>({
         ctx.report({ node: r.keyNode, messageId: 'noStatus', data: { tool: t.name ?? '(unnamed)' } });
       },
     };
+  },
+  fix({ tool, edit }) {
+    const r = tool && resultOf(tool);
+    if (!r) return [];
+    const top = resolveRef(r.root, r.root);
+    const props = child(top, 'properties');
+    if (isObject(props)) {
+      const edits: TextEdit[] = [];
+      const fields: [string, unknown][] = [['success', { type: 'boolean' }], ['error', { type: 'string' }], ['retry_hint', { type: 'string' }]];
+      if (!props.children?.length) {
+        // An empty `properties` is rewritten whole, with the three fields.
+        const all = addProperties(edit, props, fields);
+        if (all) edits.push(all);
+      } else {
+        const success = addProperties(edit, props, fields.slice(0, 1), { first: true });
+        const failure = addProperties(edit, props, fields.slice(1));
+        if (success) edits.push(success);
+        if (failure) edits.push(failure);
+      }
+      const req = addToRequired(edit, top, 'success');
+      if (req === undefined) return [];
+      if (req !== 'present') edits.push(req);
+      return [{ title: 'Add a failure envelope: "success" (required), "error" and "retry_hint"', kind: 'suggestion', edits }];
+    }
+    const union = child(top, 'anyOf');
+    if (!isArray(union) || elements(union).length === 0) return [];
+    const branch = { type: 'object', properties: { success: { const: false }, error: { type: 'string' }, retry_hint: { type: 'string' } }, required: ['success', 'error'] };
+    return [{ title: 'Add a failure branch to "anyOf": "success": false with "error" and "retry_hint"', kind: 'suggestion', edits: [edit.appendItem(union, branch)] }];
   },
 });

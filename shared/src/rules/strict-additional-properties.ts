@@ -1,5 +1,6 @@
 import { defineRule } from '../rule';
-import { child, keyNodeOf } from '../document';
+import { child, isObject, keyNodeOf, propertyNode, type Node } from '../document';
+import { owningObject } from '../fixes/nodes';
 import { SOURCES } from '../profiles';
 import { isObjectSchema, keyOfSchema, strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
 
@@ -15,7 +16,7 @@ export default defineRule<'missing' | 'notFalse'>({
       spec: 'Required versus optional 2; Parameter schema keywords (additionalProperties)',
       bad: '{ "name": "create_event", "description": "Use this to add an event to the user\'s calendar when they ask to schedule something.", "strict": true, "input_schema": { "type": "object", "properties": { "title": { "type": "string" }, "start": { "type": "string", "format": "date-time" }, "location": { "type": "object", "properties": { "address": { "type": "string" } }, "required": ["address"] } }, "required": ["title", "start"] } }',
       good: '{ "name": "create_event", "description": "Use this to add an event to the user\'s calendar when they ask to schedule something.", "strict": true, "input_schema": { "type": "object", "properties": { "title": { "type": "string" }, "start": { "type": "string", "format": "date-time" }, "location": { "type": "object", "properties": { "address": { "type": "string" } }, "required": ["address"], "additionalProperties": false } }, "required": ["title", "start"], "additionalProperties": false } }',
-      fix: 'Adds `"additionalProperties": false` to the object schema (or sets it to false).',
+      fix: 'Adds `"additionalProperties": false` to the object schema, after `required` (or `properties`): a safe fix, the provider rejects the schema otherwise. When `additionalProperties` is `true` or a schema (an open map), setting it to false changes what the host accepts, so that is only a suggestion.',
       sources: [SOURCES.openaiStructuredOutputs, SOURCES.openaiResponsesFunctionTool, SOURCES.anthropicStrict, SOURCES.anthropicSchemaLimits],
     },
     messages: {
@@ -36,10 +37,27 @@ export default defineRule<'missing' | 'notFalse'>({
           ctx.report({ node: ap, messageId: 'notFalse', data: { mode }, severity });
           return;
         }
-        const node = child(s.node, 'type') ?? keyNodeOf(s.node, 'properties') ?? s.node;
-        ctx.report({ node, messageId: 'missing', data: { what: describe(s), mode }, severity });
+        const typeNode = child(s.node, 'type');
+        const propsKey = keyNodeOf(s.node, 'properties');
+        const node = typeNode ?? propsKey ?? s.node;
+        const on = typeNode ? 'type' : propsKey ? 'properties' : 'schema';
+        ctx.report({ node, messageId: 'missing', data: { what: describe(s), mode, on }, severity });
       },
     };
+  },
+  fix({ finding, node, edit }) {
+    if (!node) return [];
+    if (finding.messageId === 'notFalse') {
+      const schema = owningObject(node);
+      if (!schema || child(schema, 'additionalProperties') !== node) return [];
+      const was = node.type === 'boolean' ? String(node.value) : 'a schema';
+      return [{ title: `Set "additionalProperties" to false (was ${was}: the object no longer accepts other keys)`, kind: 'suggestion', edits: [edit.replaceValue(node, false)] }];
+    }
+    const on = finding.data?.on;
+    const schema: Node | undefined = on === 'schema' ? node : owningObject(node);
+    if (!isObject(schema) || propertyNode(schema, 'additionalProperties')) return [];
+    const after = propertyNode(schema, 'required') ? 'required' : propertyNode(schema, 'properties') ? 'properties' : undefined;
+    return [{ title: 'Add "additionalProperties": false', kind: 'safe', edits: [edit.setProperty(schema, 'additionalProperties', false, after ? { after } : {})] }];
   },
 });
 

@@ -3,20 +3,23 @@ import { allowsNull, primaryType, typeNames } from '../schemaWalk';
 import { child, isObject } from '../document';
 import { SOURCES } from '../profiles';
 import { MEANING_REASONS, optionality, reasonText, strictInfo, strictLabel } from '../analysis/strict';
+import { makeNullable } from '../fixes/nullable';
+import { owningObject } from '../fixes/nodes';
+import { propertyNameOf } from '../fixes/schemaEdits';
 
 export default defineRule<'notNullable'>({
   id: 'strict-optional-not-nullable',
   meta: {
     section: 'Required and strict mode',
     defaultSeverity: 'warning',
-    fixable: 'safe',
+    fixable: 'suggestion',
     docs: {
       description: 'In OpenAI strict mode, a property that is optional by meaning (it has a `default`, or its description says it may be omitted) but whose type does not include null.',
       why: 'In OpenAI strict mode every property is required, so the only way for the model to leave a field out is to send null: a truly optional field uses a type that includes null (SPEC "Required versus optional" 2, Versioning 1: "in strict mode, add it to required and use null to mean omitted"). Without null the model must invent a value for a field the schema itself calls optional, and the default is never applied. Properties not yet listed in `required` are reported by strict-required-all instead.',
       spec: 'Required versus optional 2; Versioning 1',
       bad: '{ "type": "function", "function": { "name": "list_invoices", "description": "Use this when the user asks for their invoices, optionally filtered by status.", "strict": true, "parameters": { "type": "object", "properties": { "status": { "type": "string", "enum": ["paid", "open", "void"], "description": "Invoice status to filter by." }, "limit": { "type": "integer", "description": "Maximum invoices to return. Defaults to 20." } }, "required": ["status", "limit"], "additionalProperties": false } } }',
       good: '{ "type": "function", "function": { "name": "list_invoices", "description": "Use this when the user asks for their invoices, optionally filtered by status.", "strict": true, "parameters": { "type": "object", "properties": { "status": { "type": "string", "enum": ["paid", "open", "void"], "description": "Invoice status to filter by." }, "limit": { "type": ["integer", "null"], "description": "Maximum invoices to return; null for the default of 20." } }, "required": ["status", "limit"], "additionalProperties": false } } }',
-      fix: 'Adds "null" to the property\'s type (and to its `enum` when it has one).',
+      fix: 'Makes the property nullable: adds "null" to its `type` (`"integer"` → `["integer", "null"]`), null to its `enum`, a `{"type": "null"}` branch to its `anyOf`, or turns a bare `$ref` into `anyOf` with a null branch. A suggestion: the provider accepts the schema without it, and the host must then handle null (as "use the default").',
       sources: [SOURCES.openaiStructuredOutputs, SOURCES.openaiResponsesFunctionTool],
     },
     messages: {
@@ -40,5 +43,13 @@ export default defineRule<'notNullable'>({
         });
       },
     };
+  },
+  fix({ node, edit, finding }) {
+    // Reported on the `type` value (a string or a list) or, without a type, on the property key (node = its schema).
+    const schema = node?.type === 'object' ? node : owningObject(node);
+    const name = propertyNameOf(schema) ?? String(finding.data?.name ?? '');
+    const change = makeNullable(edit, schema);
+    if (!change || change.edits.length === 0) return [];
+    return [{ title: `Make "${name}" nullable (${change.summary})`, kind: 'suggestion', edits: change.edits }];
   },
 });

@@ -1,8 +1,12 @@
 import { defineRule } from '../rule';
 import { allowsNull, primaryType, typeNames } from '../schemaWalk';
-import { isObject } from '../document';
+import { child, entries, isObject, stringItems } from '../document';
 import { SOURCES } from '../profiles';
 import { strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
+import { makeNullable } from '../fixes/nullable';
+import { addAllToRequired, addToRequired, ownerOfProperty, propertyNameOf } from '../fixes/schemaEdits';
+import type { TextEdit } from '../fixes/edits';
+import type { FixProposal } from '../fix';
 
 export default defineRule<'notRequired' | 'notRequiredNullable'>({
   id: 'strict-required-all',
@@ -16,7 +20,7 @@ export default defineRule<'notRequired' | 'notRequiredNullable'>({
       spec: 'Required versus optional 2-3; Versioning 1',
       bad: '{ "type": "function", "function": { "name": "search_products", "description": "Use this when the user looks for products in the catalog by keyword.", "strict": true, "parameters": { "type": "object", "properties": { "query": { "type": "string", "description": "Search words." }, "max_price": { "type": "number", "description": "Upper price limit in EUR; omit for no limit." } }, "required": ["query"], "additionalProperties": false } } }',
       good: '{ "type": "function", "function": { "name": "search_products", "description": "Use this when the user looks for products in the catalog by keyword.", "strict": true, "parameters": { "type": "object", "properties": { "query": { "type": "string", "description": "Search words." }, "max_price": { "type": ["number", "null"], "description": "Upper price limit in EUR; null for no limit." } }, "required": ["query", "max_price"], "additionalProperties": false } } }',
-      fix: 'Adds the property to its object\'s `required` list and, unless its type already allows null, adds "null" to its type.',
+      fix: 'Adds the property to its object\'s `required` list (creating the list when absent; when several properties of the object are missing, a first fix adds them all at once) and, unless it already allows null, makes it nullable: "null" is added to its `type` (`"string"` → `["string", "null"]`), null to its `enum`, a `{"type": "null"}` branch to its `anyOf`, and a bare `$ref` becomes `anyOf` with a null branch. Safe: the provider rejects the schema otherwise.',
       sources: [SOURCES.openaiStructuredOutputs, SOURCES.openaiResponsesFunctionTool, SOURCES.anthropicStrict],
     },
     messages: {
@@ -40,5 +44,44 @@ export default defineRule<'notRequired' | 'notRequiredNullable'>({
         });
       },
     };
+  },
+  fix({ node, edit }) {
+    const owner = ownerOfProperty(node);
+    const name = propertyNameOf(node);
+    if (!owner || name === undefined || !node) return [];
+    const req = addToRequired(edit, owner, name);
+    if (!req || req === 'present') return [];
+    const out: FixProposal[] = [];
+    // Every property of this object that is not listed yet (what the rule reports for it), with its nullable change.
+    const listed = new Set(stringItems(child(owner, 'required')));
+    const pending: { name: string; edits: TextEdit[] }[] = [];
+    const seen = new Set<string>();
+    for (const [n, , schema] of entries(child(owner, 'properties'))) {
+      if (listed.has(n) || seen.has(n)) continue;
+      seen.add(n);
+      const c = makeNullable(edit, schema);
+      if (c) pending.push({ name: n, edits: c.edits });
+    }
+    // Several unlisted properties: one fix adds them all, so fix-all (one edit of the list per pass) converges.
+    if (pending.length > 1 && pending.some((p) => p.name === name)) {
+      const all = addAllToRequired(edit, owner, pending.map((p) => p.name));
+      if (all) {
+        out.push({
+          title: `Add all ${pending.length} unlisted properties to "required", made nullable where needed`,
+          kind: 'safe',
+          edits: [all, ...pending.flatMap((p) => p.edits)],
+        });
+      }
+    }
+    // A schema that accepts any value ({} or a description only) already admits null.
+    const nullable = makeNullable(edit, node);
+    if (!nullable) {
+      // No clean nullable form (a const, an allOf): requiring it changes what the model must send, so only a suggestion.
+      out.push({ title: `Add "${name}" to "required" (it stays non-nullable)`, kind: 'suggestion', edits: [req] });
+      return out;
+    }
+    const title = nullable.edits.length > 0 ? `Add "${name}" to "required" and make it nullable (${nullable.summary})` : `Add "${name}" to "required"`;
+    out.push({ title, kind: 'safe', edits: [req, ...nullable.edits] });
+    return out;
   },
 });

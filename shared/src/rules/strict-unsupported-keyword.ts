@@ -1,8 +1,11 @@
 import { defineRule } from '../rule';
-import { elements, entries, isArray, isObject, propertyNode, type Node } from '../document';
+import { child, elements, entries, isArray, isObject, propertyNode, type Node } from '../document';
 import type { SchemaVisit } from '../schemaWalk';
 import { SOURCES, STRICT_FORMATS, STRICT_UNSUPPORTED } from '../profiles';
 import { keyOfSchema, strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
+import { replaceWithDescription, describeIn } from '../fixes/schemaEdits';
+import type { TextEdit } from '../fixes/edits';
+import type { FixProposal } from '../fix';
 
 /** How to keep a removed keyword's meaning. */
 const ADVICE: Record<string, string> = {
@@ -76,6 +79,75 @@ function isRecursiveRef(ref: string, s: SchemaVisit): boolean {
   return false;
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function primitive(n: Node): boolean {
+  return n.type === 'string' || n.type === 'number' || n.type === 'boolean' || n.type === 'null';
+}
+
+function shown(n: Node): string {
+  return n.type === 'null' ? 'null' : JSON.stringify(n.value);
+}
+
+/**
+ * The sentence that keeps a removed keyword's meaning in the description ('' when the keyword means nothing,
+ * such as `uniqueItems: false`), or undefined when there is no faithful short sentence.
+ */
+function sentenceFor(key: string, value: Node, schema: Node): string | undefined {
+  const n = value.type === 'number' ? (value.value as number) : undefined;
+  switch (key) {
+    case 'minimum':
+      return n !== undefined ? `Minimum ${n}.` : undefined;
+    case 'maximum':
+      return n !== undefined ? `Maximum ${n}.` : undefined;
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const word = key === 'exclusiveMinimum' ? 'Greater than' : 'Less than';
+      if (n !== undefined) return `${word} ${n}.`;
+      if (value.type !== 'boolean') return undefined;
+      if (value.value === false) return '';
+      // Draft-04 style: the bound itself is in minimum / maximum.
+      const bound = child(schema, key === 'exclusiveMinimum' ? 'minimum' : 'maximum');
+      return bound?.type === 'number' ? `${word} ${bound.value as number} (not equal).` : undefined;
+    }
+    case 'multipleOf':
+      return n !== undefined ? `A multiple of ${n}.` : undefined;
+    case 'minLength':
+      return n !== undefined && Number.isInteger(n) ? `At least ${plural(n, 'character')}.` : undefined;
+    case 'maxLength':
+      return n !== undefined && Number.isInteger(n) ? `At most ${plural(n, 'character')}.` : undefined;
+    case 'maxItems':
+      return n !== undefined && Number.isInteger(n) ? `At most ${plural(n, 'item')}.` : undefined;
+    case 'uniqueItems':
+      if (value.type !== 'boolean') return undefined;
+      return value.value ? 'No duplicate items.' : '';
+    case 'not': {
+      const c = child(value, 'const');
+      if (c && primitive(c) && (value.children?.length ?? 0) === 1) return `Must not be ${shown(c)}.`;
+      const en = child(value, 'enum');
+      if (isArray(en) && (value.children?.length ?? 0) === 1 && elements(en).length > 0 && elements(en).every(primitive)) {
+        return `Must not be any of ${elements(en).map(shown).join(', ')}.`;
+      }
+      return undefined;
+    }
+    case 'dependentRequired': {
+      if (!isObject(value)) return undefined;
+      const parts: string[] = [];
+      for (const [name, , deps] of entries(value)) {
+        if (!isArray(deps) || !elements(deps).every((d) => d.type === 'string')) return undefined;
+        const names = elements(deps).map((d) => `"${d.value as string}"`);
+        if (names.length === 0) continue;
+        parts.push(`When "${name}" is given, ${names.join(' and ')} ${names.length === 1 ? 'is' : 'are'} required too.`);
+      }
+      return parts.join(' ');
+    }
+    default:
+      return undefined;
+  }
+}
+
 type Msg = 'unsupported' | 'format' | 'rootAnyOf' | 'minItems' | 'externalRef' | 'recursiveRef' | 'complexEnum' | 'pattern' | 'allOfRef';
 
 export default defineRule<Msg>({
@@ -90,7 +162,7 @@ export default defineRule<Msg>({
       spec: 'Required versus optional 2-3',
       bad: '{ "name": "create_post", "description": "Use this to publish a short post on the team feed when the user asks to announce something.", "strict": true, "input_schema": { "type": "object", "properties": { "text": { "type": "string", "maxLength": 280, "description": "Post text." }, "pin_hours": { "type": "integer", "minimum": 1, "maximum": 72, "description": "Hours to pin the post." } }, "required": ["text", "pin_hours"], "additionalProperties": false } }',
       good: '{ "name": "create_post", "description": "Use this to publish a short post on the team feed when the user asks to announce something.", "strict": true, "input_schema": { "type": "object", "properties": { "text": { "type": "string", "description": "Post text, at most 280 characters." }, "pin_hours": { "type": "integer", "description": "Hours to pin the post, between 1 and 72." } }, "required": ["text", "pin_hours"], "additionalProperties": false } }',
-      fix: 'Removes the keyword and appends its meaning to the description (for example "Between 1 and 72.").',
+      fix: 'Removes the keyword and appends its meaning to the schema\'s description, creating one if absent ("Minimum 1.", "At most 280 characters.", "No duplicate items.", "Format: uri.", "When \\"a\\" is given, \\"b\\" is required too."); lowers `minItems` to 1 and states the minimum; replaces a nested `oneOf` with `anyOf`. No fix for `allOf`, `if`/`then`/`else`, `$ref` problems, object enum values or a root `anyOf`, which need restructuring by hand.',
       sources: [SOURCES.openaiStructuredOutputs, SOURCES.openaiResponsesFunctionTool, SOURCES.openaiOneOfRejected, SOURCES.openaiUniqueItemsRejected, SOURCES.anthropicStrict, SOURCES.anthropicSchemaLimits],
     },
     messages: {
@@ -151,5 +223,48 @@ export default defineRule<Msg>({
         }
       },
     };
+  },
+  fix({ finding, node, edit, tool }) {
+    const member = node?.parent;
+    const schema = member?.parent;
+    if (!node || member?.type !== 'property' || member.children?.[1] !== node || !isObject(schema)) return [];
+    const key = member.children?.[0]?.value;
+    if (typeof key !== 'string') return [];
+    // Removes the keyword, its meaning kept as a sentence of the description ('' = nothing to keep).
+    const keep = (sentence: string, title: string): FixProposal[] => {
+      const edits: TextEdit[] | undefined = sentence ? replaceWithDescription(edit, schema, member, sentence) : [edit.removeMember(member)];
+      return edits ? [{ title, kind: 'suggestion', edits }] : [];
+    };
+    switch (finding.messageId) {
+      case 'unsupported': {
+        if (key === 'oneOf') {
+          if (propertyNode(schema, 'anyOf') || schema === tool?.params) return [];
+          return [{ title: 'Replace "oneOf" with "anyOf"', kind: 'suggestion', edits: [edit.renameKey(member.children![0]!, 'anyOf')] }];
+        }
+        const sentence = sentenceFor(key, node, schema);
+        if (sentence === undefined) return [];
+        return keep(sentence, sentence ? `Remove "${key}" and add "${sentence}" to the description` : `Remove "${key}"`);
+      }
+      case 'format': {
+        if (key !== 'format' || node.type !== 'string') return [];
+        const sentence = `Format: ${node.value as string}.`;
+        return keep(sentence, `Remove "format" and add "${sentence}" to the description`);
+      }
+      case 'pattern': {
+        if (key !== 'pattern' || node.type !== 'string') return [];
+        const sentence = `Must match the regular expression ${node.value as string} (checked by the host).`;
+        return keep(sentence, 'Remove "pattern" and state it in the description');
+      }
+      case 'minItems': {
+        if (node.type !== 'number' || !Number.isInteger(node.value)) return [];
+        const n = node.value as number;
+        const sentence = `At least ${plural(n, 'item')}.`;
+        const desc = describeIn(edit, schema, sentence);
+        if (!desc || n < 1) return [];
+        return [{ title: `Set "minItems" to 1 and add "${sentence}" to the description`, kind: 'suggestion', edits: [edit.replaceValue(node, 1), desc] }];
+      }
+      default:
+        return [];
+    }
   },
 });
