@@ -43,7 +43,7 @@ const QUERY = `get list query search find count read fetch lookup look retrieve 
   download load export print render plot visualize visualise display lint review audit lookup geocode
   transcribe recognize ocr forecast research discover query_ fetch_ see determine infer interpret
   tell ask answer solve simulate plan think reason aggregate sum average tally collect gather crawl scrape
-  sample`;
+  sample concat concatenate multiply divide subtract reverse`;
 const MUTATION = `create add insert update set delete remove edit write modify patch put upload rename move
   copy append prepend save store register unregister assign unassign attach detach link unlink tag untag
   label archive unarchive restore reset clear purge flush clean drop truncate replace upsert merge import
@@ -54,14 +54,14 @@ const MUTATION = `create add insert update set delete remove edit write modify p
   buy sell pay refund transfer withdraw deposit charge cancel_ apply fill set_ change adjust increment
   decrement allocate deallocate populate generate compose draft fix annotate comment reply react vote rate
   review_ post enroll join leave share unshare hide unhide protect unprotect encrypt decrypt sign log
-  destroy erase wipe overwrite`;
+  destroy erase wipe overwrite clone flip reschedule`;
 const ACTION = `send run start stop cancel execute trigger invoke call launch kill restart reboot shutdown
   pause resume play skip deploy build compile notify alert email message ping navigate click type press
   hover drag drop scroll tap swipe select submit wait sleep dispatch emit broadcast publish_ schedule
   process handle perform do make use manage operate act speak say capture screenshot record take snap
   login logout authenticate authorize connect disconnect open_ close_ exec spawn evaluate_ render_ focus
   go visit dial chat reply_ forward escalate request ask_ queue enqueue dequeue retry rerun test_ commit_
-  speak listen translate_ convert_ turn switch set_ flash blink`;
+  speak listen translate_ convert_ turn switch set_ flash blink greet handover`;
 
 const VERB_KIND = new Map<string, VerbKind>();
 function addVerbs(list: string, kind: VerbKind): void {
@@ -170,6 +170,9 @@ export function nameParts(name: string, extra?: ReadonlyMap<string, VerbKind>, n
     // Namespace prefix: words shared with sibling tools, or one word followed by a verb that has an object.
     let i = 0;
     while (i < words.length - 1 && namespaces?.has(words.slice(0, i + 1).join('_'))) i++;
+    // Sibling tools that share the verb too (`flights_4_search_oneway`, `flights_4_search_roundtrip`) share a
+    // prefix that runs past it: the verb is the last shared word that is one.
+    while (i > 0 && !isVerb(words[i]!, extra)) i--;
     if (i > 0 && i < words.length && isVerb(words[i]!, extra)) verbIndex = i;
     // One namespace word, then a verb with an object (`github_create_issue`); not when that "verb" is a word
     // usually read as a noun and the name ends with a verb (`pull_request_read`: "pull request" + "read").

@@ -24,26 +24,162 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
-      name: 'a top-level property without description (Anthropic)',
+      name: 'a top-level property without description (Anthropic): placeholder right after "type"',
       code: `{ "name": "create_event", ${desc}, "input_schema": { "type": "object", "properties": { "title": { "type": "string", "description": "Short title." }, "start": { "type": "string", "format": "date-time" } }, "required": ["title", "start"] } }`,
-      errors: [{ messageId: 'missing', at: '"start"', data: { name: 'start' } }],
+      errors: [
+        {
+          messageId: 'missing',
+          at: '"start"',
+          data: { name: 'start' },
+          fixes: [
+            {
+              title: 'Add a "description" placeholder to "start"',
+              kind: 'suggestion',
+              output: `{ "name": "create_event", ${desc}, "input_schema": { "type": "object", "properties": { "title": { "type": "string", "description": "Short title." }, "start": { "type": "string", "description": "…", "format": "date-time" } }, "required": ["title", "start"] } }`,
+            },
+          ],
+        },
+      ],
     },
     {
-      name: 'an empty description (ToolBench style)',
+      name: 'an empty description (ToolBench style): the placeholder replaces it',
       code: `{ "name": "get_stock_quote", "description": "Use this when the user asks for the latest price of a listed company.", "parameters": { "type": "object", "properties": { "symbol": { "type": "string", "description": "" } }, "required": ["symbol"] } }`,
-      errors: [{ messageId: 'empty', at: '"symbol"' }],
+      errors: [
+        {
+          messageId: 'empty',
+          at: '"symbol"',
+          fixes: [{ title: 'Put a placeholder in the empty description of "symbol"', output: `{ "name": "get_stock_quote", "description": "Use this when the user asks for the latest price of a listed company.", "parameters": { "type": "object", "properties": { "symbol": { "type": "string", "description": "…" } }, "required": ["symbol"] } }` }],
+        },
+      ],
     },
     {
       name: 'nested array items: the model fills them too (MCP)',
       code: `{ "name": "generate_bar_chart", "description": "Use this when the user wants to compare values across categories as a bar chart.", "inputSchema": { "type": "object", "properties": { "data": { "type": "array", "description": "Bars to draw, one per category.", "items": { "type": "object", "properties": { "category": { "type": "string", "description": "Label under the bar." }, "value": { "type": "number" } } } } }, "required": ["data"] } }`,
-      errors: [{ messageId: 'missing', at: '"value"' }],
+      errors: [
+        {
+          messageId: 'missing',
+          at: '"value"',
+          fixes: [{ output: `{ "name": "generate_bar_chart", "description": "Use this when the user wants to compare values across categories as a bar chart.", "inputSchema": { "type": "object", "properties": { "data": { "type": "array", "description": "Bars to draw, one per category.", "items": { "type": "object", "properties": { "category": { "type": "string", "description": "Label under the bar." }, "value": { "type": "number", "description": "…" } } } } }, "required": ["data"] } }` }],
+        },
+      ],
     },
     {
       name: 'several properties, camelCase, Gemini declaration',
       code: `{ "functionDeclarations": [ { "name": "find_flights", "description": "Use this when the user wants flight options between two airports on a date.", "parameters": { "type": "OBJECT", "properties": { "origin": { "type": "STRING" }, "destination": { "type": "STRING" }, "departureDate": { "type": "STRING", "description": "Date of departure, YYYY-MM-DD." } } } } ] }`,
       errors: [
-        { messageId: 'missing', at: '"origin"' },
+        { messageId: 'missing', at: '"origin"', fixes: [{ output: `{ "functionDeclarations": [ { "name": "find_flights", "description": "Use this when the user wants flight options between two airports on a date.", "parameters": { "type": "OBJECT", "properties": { "origin": { "type": "STRING", "description": "…" }, "destination": { "type": "STRING" }, "departureDate": { "type": "STRING", "description": "Date of departure, YYYY-MM-DD." } } } } ] }` }] },
         { messageId: 'missing', at: '"destination"' },
+      ],
+    },
+    {
+      name: 'OpenAI chat wrapper, multi-line with 4 spaces: a new line after "type"; no type: last; an empty schema',
+      code: `{
+    "type": "function",
+    "function": {
+        "name": "set_unit",
+        "description": "Use this when the user wants to change the unit temperatures are shown in.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "unit": {
+                    "type": "string",
+                    "enum": ["celsius", "fahrenheit"]
+                },
+                "scope": {
+                    "enum": ["device", "account"]
+                },
+                "note": {}
+            }
+        }
+    }
+}`,
+      errors: [
+        {
+          messageId: 'missing',
+          at: '"unit"',
+          fixes: [
+            {
+              output: `{
+    "type": "function",
+    "function": {
+        "name": "set_unit",
+        "description": "Use this when the user wants to change the unit temperatures are shown in.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "unit": {
+                    "type": "string",
+                    "description": "…",
+                    "enum": ["celsius", "fahrenheit"]
+                },
+                "scope": {
+                    "enum": ["device", "account"]
+                },
+                "note": {}
+            }
+        }
+    }
+}`,
+            },
+          ],
+        },
+        {
+          messageId: 'missing',
+          at: '"scope"',
+          fixes: [
+            {
+              output: `{
+    "type": "function",
+    "function": {
+        "name": "set_unit",
+        "description": "Use this when the user wants to change the unit temperatures are shown in.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "unit": {
+                    "type": "string",
+                    "enum": ["celsius", "fahrenheit"]
+                },
+                "scope": {
+                    "enum": ["device", "account"],
+                    "description": "…"
+                },
+                "note": {}
+            }
+        }
+    }
+}`,
+            },
+          ],
+        },
+        {
+          messageId: 'missing',
+          at: '"note"',
+          fixes: [
+            {
+              output: `{
+    "type": "function",
+    "function": {
+        "name": "set_unit",
+        "description": "Use this when the user wants to change the unit temperatures are shown in.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "unit": {
+                    "type": "string",
+                    "enum": ["celsius", "fahrenheit"]
+                },
+                "scope": {
+                    "enum": ["device", "account"]
+                },
+                "note": { "description": "…" }
+            }
+        }
+    }
+}`,
+            },
+          ],
+        },
       ],
     },
   ],

@@ -27,24 +27,24 @@ runRuleTests(rule, {
     {
       name: 'spec example fetch(id)',
       code: mcp('fetch', '{ "id": { "type": "string" } }'),
-      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"<thing>_id" (named after the thing it identifies)' } }],
+      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"<thing>_id" (named after the thing it identifies)' }, fixes: [] }],
     },
     {
       name: 'get_user(id) → user_id',
       code: anthropic('get_user', '{ "id": { "type": "string", "description": "User id." } }'),
-      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"user_id"' } }],
+      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"user_id"' }, fixes: [{ title: 'Rename "id" to "user_id"', kind: 'suggestion', output: anthropic('get_user', '{ "user_id": { "type": "string", "description": "User id." } }') }] }],
     },
     {
       name: 'id of a plural, prepositional object (getStoryWithComments)',
       code: openai('getStoryWithComments', '{ "id": { "type": "integer" } }'),
-      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"story_id"' } }],
+      errors: [{ messageId: 'vagueId', at: '"id"', data: { suggestion: '"story_id"' }, fixes: [{ output: openai('getStoryWithComments', '{ "story_id": { "type": "integer" } }') }] }],
     },
     {
       name: 'spec example process_data(input) and a payload',
       code: `[${openai('process_data', '{ "input": { "type": "string" } }')}, ${openai('update_record', '{ "record_id": { "type": "string" }, "payload": { "type": "string" } }')}]`,
       errors: [
-        { messageId: 'vagueName', at: '"input"', data: { name: 'input' } },
-        { messageId: 'vagueName', at: '"payload"', data: { name: 'payload' } },
+        { messageId: 'vagueName', at: '"input"', data: { name: 'input' }, fixes: [] },
+        { messageId: 'vagueName', at: '"payload"', data: { name: 'payload' }, fixes: [] },
       ],
     },
     {
@@ -61,8 +61,56 @@ runRuleTests(rule, {
       code: `[${anthropic('process_data', '{ "data": { "type": "string" } }')}, ${anthropic('get_ticket', '{ "ID": { "type": "string" } }')}]`,
       errors: [
         { messageId: 'vagueName', at: '"data"' },
-        { messageId: 'vagueId', at: '"ID"', data: { suggestion: '"ticket_id"' } },
+        { messageId: 'vagueId', at: '"ID"', data: { suggestion: '"ticket_id"' }, fixes: [{ output: `[${anthropic('process_data', '{ "data": { "type": "string" } }')}, ${anthropic('get_ticket', '{ "ticket_id": { "type": "string" } }')}]` }] },
       ],
+    },
+    {
+      name: 'MCP, multi-line: get_order(id) → order_id in properties and required, nothing else',
+      code: `{
+  "name": "get_order",
+  "description": "Use this when the user asks about one order, by its id.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "id": { "type": "string", "description": "The order id, as in 'id' of list_orders." },
+      "include_items": { "type": "boolean", "description": "Also return the lines." }
+    },
+    "required": ["id"]
+  }
+}`,
+      errors: [
+        {
+          messageId: 'vagueId',
+          at: '"id"',
+          fixes: [
+            {
+              title: 'Rename "id" to "order_id"',
+              output: `{
+  "name": "get_order",
+  "description": "Use this when the user asks about one order, by its id.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "order_id": { "type": "string", "description": "The order id, as in 'id' of list_orders." },
+      "include_items": { "type": "boolean", "description": "Also return the lines." }
+    },
+    "required": ["order_id"]
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Gemini declaration: cancel_booking_by_id(id) → booking_id',
+      code: `{ "functionDeclarations": [ { "name": "cancel_booking_by_id", "description": "Use this when the user wants to cancel a booking.", "parameters": { "type": "OBJECT", "properties": { "id": { "type": "STRING", "description": "Booking to cancel." } }, "required": ["id"] } } ] }`,
+      errors: [{ messageId: 'vagueId', at: '"id"', fixes: [{ output: `{ "functionDeclarations": [ { "name": "cancel_booking_by_id", "description": "Use this when the user wants to cancel a booking.", "parameters": { "type": "OBJECT", "properties": { "booking_id": { "type": "STRING", "description": "Booking to cancel." } }, "required": ["booking_id"] } } ] }` }] }],
+    },
+    {
+      name: 'no rename when the new name is already a property',
+      code: anthropic('get_order', '{ "id": { "type": "string" }, "order_id": { "type": "string" } }'),
+      errors: [{ messageId: 'vagueId', at: '"id"', fixes: [] }],
     },
   ],
 });

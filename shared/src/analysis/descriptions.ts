@@ -706,3 +706,36 @@ const restatedCache = memoByString((key: string) => {
 export function restatedNameWords(description: string, name: string): string[] | undefined {
   return restatedCache(name + '\u0000' + description);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Description skeleton (description-missing's fix)
+
+const PREDICATE_VERBS = new Set(['is', 'has', 'can', 'should', 'does', 'exists', 'contains']);
+
+/**
+ * A description skeleton for a tool, made concrete from its name, for the author to complete:
+ * `get_weather` → "Use this when the user asks to get the weather. Returns …"; a name without a verb
+ * (`weather`) → "Use this when the user asks about the weather. Returns …"; no usable name → "Use this when … .
+ * Returns …".
+ */
+export function descriptionSkeleton(name: string | undefined, extra?: ReadonlyMap<string, VerbKind>): string {
+  const generic = 'Use this when … . Returns …';
+  if (!name) return generic;
+  const parts = nameParts(name, extra);
+  const object = dropVersion(parts.object);
+  if (parts.verb !== undefined) {
+    if (PREDICATE_VERBS.has(parts.verb)) return generic;
+    const what = object.length > 0 ? `the ${object.join(' ')}` : '…';
+    return `Use this when the user asks to ${parts.verb} ${what}. Returns …`;
+  }
+  const words = dropVersion(parts.words);
+  if (words.length === 0) return generic;
+  return `Use this when the user asks about the ${words.join(' ')}. Returns …`;
+}
+
+/** Words without a trailing version (`v`, `2`) or a lone number. */
+function dropVersion(words: readonly string[]): string[] {
+  const out = words.filter((w) => !/^[0-9]+$/.test(w));
+  if (out[out.length - 1] === 'v') out.pop();
+  return out;
+}

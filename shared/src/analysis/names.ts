@@ -5,7 +5,7 @@
  */
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { nameParts, singular, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS } from '../text';
+import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Vague names
@@ -238,4 +238,150 @@ export function snakeName(name: string): string {
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verb-first rename candidates (name-verb-first's message and fix)
+
+/** Whether a name read by `nameParts` starts with a verb that makes it verb-first (what name-verb-first accepts). */
+export function isVerbFirst(parts: NameParts, extra?: ReadonlyMap<string, VerbKind>): boolean {
+  if (parts.words.length === 0) return true;
+  return parts.verbIndex >= 0 && !isNounPhraseName(parts) && !isNounVerbName(parts, extra);
+}
+
+type NameStyle = 'snake' | 'kebab' | 'camel' | 'pascal';
+
+function nameStyle(segment: string): NameStyle {
+  if (segment.includes('_')) return 'snake';
+  if (segment.includes('-')) return 'kebab';
+  if (/^[A-Z][a-z0-9]+[A-Z]/.test(segment)) return 'pascal';
+  if (/^[a-z][a-z0-9]*[A-Z]/.test(segment)) return 'camel';
+  return 'snake';
+}
+
+function joinStyled(words: readonly string[], style: NameStyle): string {
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  switch (style) {
+    case 'kebab':
+      return words.join('-');
+    case 'camel':
+      return words.map((w, i) => (i === 0 ? w : cap(w))).join('');
+    case 'pascal':
+      return words.map(cap).join('');
+    default:
+      return words.join('_');
+  }
+}
+
+/** Attribute nouns dropped from a `get_` candidate (`user_info` → `get_user`). */
+const DROPPED_TAILS = new Set(['info', 'information', 'details', 'detail', 'data']);
+/** Words ending in s that are not plurals of a listable thing (`news`, `stats`, `settings` read as one thing). */
+const NOT_LISTABLE = new Set([...NOUN_TAILS, 'news', 'series', 'species', 'settings', 'preferences', 'analytics', 'physics', 'mathematics', 'economics', 'credentials', 'permissions', 'contents', 'headlines', 'weather']);
+/** Verbs read as nouns at the end of a name (`weather_forecast`, `sales_report`): not moved to the front. */
+const TRAILING_NOUNS = new Set([...NOUN_LIKE_VERBS].filter((w) => !['search', 'query', 'list', 'count', 'export', 'import', 'download', 'upload', 'check', 'track', 'watch', 'view', 'share', 'transfer', 'charge', 'store', 'call', 'test', 'filter', 'sort', 'play'].includes(w)));
+/** Verbs that say nothing about what a tool does: never taken from a description. */
+const DESCRIPTION_VERB_SKIP = new Set([...HOLLOW_VERBS, ...UMBRELLA_VERBS, 'use', 'ask', 'tell', 'answer', 'is', 'has', 'can', 'should', 'does', 'help', 'return', 'provide', 'allow', 'let', 'enable', 'take', 'see', 'try', 'wait', 'think']);
+
+const DESCRIPTION_LEAD = /^\s*(?:(?:use\s+this|call\s+this)(?:\s+(?:tool|function))?\s+(?:to|when\s+(?:the\s+user|a\s+user|you)\s+(?:asks?|wants?|needs?)(?:\s+you)?\s+to)\s+|this\s+(?:tool|function)\s+(?:will\s+|can\s+)?)?([A-Za-z]+)\b/i;
+
+/** The verb a description opens with (`Calculates the…`, `Use this to convert…`), when it is a specific one. */
+export function descriptionVerb(description: string | undefined, extra?: ReadonlyMap<string, VerbKind>): string | undefined {
+  if (!description) return undefined;
+  const m = DESCRIPTION_LEAD.exec(description.slice(0, 200));
+  if (!m) return undefined;
+  const word = m[1]!.toLowerCase();
+  for (const v of [word, stem(word)]) {
+    if (DESCRIPTION_VERB_SKIP.has(v)) return undefined;
+    if (verbKind(v, extra) !== undefined) return v;
+  }
+  return undefined;
+}
+
+export interface VerbFirstOptions {
+  extra?: ReadonlyMap<string, VerbKind>;
+  namespaces?: ReadonlySet<string>;
+  /** The tool's description: a specific verb it opens with is offered first. */
+  description?: string;
+  /** The tool changes things (MCP readOnlyHint false or destructiveHint true): no `get_`/`list_` candidates. */
+  writes?: boolean;
+  /** Names already taken (the file's tools): never suggested; prefixes they share with a verb after it are namespaces. */
+  taken?: ReadonlySet<string>;
+}
+
+/**
+ * Up to three verb-first names for a tool name that does not start with a verb, best first, in the name's own
+ * case style, keeping a dotted prefix, a shared namespace and a version suffix: the trailing verb moved to the
+ * front (`temperature_get` → `get_temperature`), else a verb the description opens with, `list_` for a plural,
+ * and `get_` (`user_info` → `get_user`, `get_user_info`). Candidates that are still not verb-first, vague or
+ * taken are left out.
+ */
+export function verbFirstNames(name: string, options: VerbFirstOptions = {}): string[] {
+  const { extra, namespaces } = options;
+  const dot = name.lastIndexOf('.');
+  const prefix = dot > 0 && dot < name.length - 1 ? name.slice(0, dot + 1) : '';
+  const segment = prefix ? name.slice(dot + 1) : name;
+  const style = nameStyle(segment);
+  const words = identWords(segment);
+  if (words.length === 0) return [];
+  const parts = nameParts(segment, extra, namespaces);
+  // Version suffix (`_v2`, `_2`).
+  let end = words.length;
+  if (end >= 2 && DIGITS.test(words[end - 1]!) && words[end - 2] === 'v') end -= 2;
+  else if (end >= 2 && DIGITS.test(words[end - 1]!)) end -= 1;
+  const version = words.slice(end);
+  // Namespace: the name's own (a noun phrase after a prefix), or the longest prefix the file's tools share.
+  let start = parts.verbIndex > 0 ? parts.verbIndex : 0;
+  if (start === 0 && namespaces && options.taken) {
+    // A prefix counts as a namespace when another tool puts a verb right after it (`browser_navigate`).
+    let others: string[][] | undefined;
+    for (let i = 1; i < end; i++) {
+      const p = words.slice(0, i);
+      if (!namespaces.has(p.join('_'))) continue;
+      others ??= [...options.taken].map((n) => identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n));
+      if (others.some((o) => o.length > i && p.every((w, k) => o[k] === w) && verbKind(o[i]!, extra) !== undefined)) start = i;
+    }
+  }
+  const ns = words.slice(0, start);
+  const core = words.slice(start, end);
+  // Nothing but a verb after the namespace: no word order to fix.
+  if (core.length === 0 || (core.length === 1 && verbKind(core[0]!, extra) !== undefined)) return [];
+  const cores: string[][] = [];
+  const last = core[core.length - 1]!;
+  // A numbered service prefix before a verb (`Weather_1_GetWeather`, `Flights_4_SearchOnewayFlight`).
+  const afterNumber = core.findIndex((w, i) => i >= 2 && i < core.length - 1 && DIGITS.test(core[i - 1]!) && verbKind(w, extra) !== undefined);
+  if (core.length >= 2 && verbKind(last, extra) !== undefined && !TRAILING_NOUNS.has(last)) {
+    cores.push([last, ...core.slice(0, -1)]);
+  } else if (afterNumber > 0) {
+    cores.push(core.slice(afterNumber));
+  } else {
+    const verb = descriptionVerb(options.description, extra);
+    if (verb && verb !== 'get' && !core.includes(verb)) cores.push([verb, ...core]);
+    if (!options.writes) {
+      if (last.length > 3 && singular(last) !== last && !NOT_LISTABLE.has(last)) cores.push(['list', ...core]);
+      const stripped = core.length > 1 && DROPPED_TAILS.has(last) ? core.slice(0, -1) : core;
+      cores.push(['get', ...stripped]);
+      if (stripped !== core) cores.push(['get', ...core]);
+    }
+  }
+  const out: string[] = [];
+  for (const c of cores) {
+    const seg = joinStyled([...ns, ...c, ...version], style);
+    const candidate = prefix + seg;
+    if (candidate === name || out.includes(candidate) || options.taken?.has(candidate)) continue;
+    if (!isVerbFirst(nameParts(seg, extra, namespaces), extra)) continue;
+    if (nameVagueness(candidate, extra, namespaces)) continue;
+    out.push(candidate);
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+/** The verb-first candidates of a tool: its description and MCP annotations count (see `verbFirstNames`). */
+export function toolVerbFirstNames(t: ToolInfo, extra: ReadonlyMap<string, VerbKind>, namespaces: ReadonlySet<string>, names: ReadonlySet<string>): string[] {
+  if (t.name === undefined) return [];
+  const readOnly = explicitHint(t, 'readOnlyHint');
+  const destructive = explicitHint(t, 'destructiveHint');
+  const writes = readOnly?.value === false || destructive?.value === true;
+  // The tool's own name may stay in `taken`: a candidate always differs from it.
+  return verbFirstNames(t.name, { extra, namespaces, description: t.description, writes, taken: names });
 }

@@ -1,6 +1,10 @@
 import { defineRule } from '../rule';
-import type { Node } from '../document';
-import { isBlank, toolLabel } from '../analysis/descriptions';
+import { propertyNode, type Node } from '../document';
+import { descriptionSkeleton, isBlank, toolLabel } from '../analysis/descriptions';
+import type { VerbKind } from '../text';
+
+/** Keys of a VS Code `languageModelTools` contribution, whose description for the model is `modelDescription`. */
+const VSCODE_KEYS = ['displayName', 'userDescription', 'toolReferenceName', 'canBeReferencedInPrompt'];
 
 export default defineRule<'missing' | 'empty'>({
   id: 'description-missing',
@@ -14,7 +18,7 @@ export default defineRule<'missing' | 'empty'>({
       spec: 'Service rule 2; Resources and their fields, Tool definition (description: required)',
       bad: '{ "type": "function", "function": { "name": "get_forecast", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." } }, "required": ["city"] } } }',
       good: '{ "type": "function", "function": { "name": "get_forecast", "description": "Use this when the user asks about the weather in the coming days. Returns a daily forecast (temperatures, rain chance) for up to 7 days.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." } }, "required": ["city"] } } }',
-      fix: 'Inserts a description skeleton "Use this when … . Returns …" for you to complete.',
+      fix: 'Suggests a description skeleton made from the tool name, for you to complete: `get_weather` → "Use this when the user asks to get the weather. Returns …" (a name without a verb: "Use this when the user asks about the …"). It goes right after `name` (as `modelDescription` in a VS Code `languageModelTools` entry), or replaces an empty description.',
     },
     messages: {
       missing: 'Tool "{{name}}" has no description: add one written for the model that says when to call it and what it returns ("Use this when … . Returns …").',
@@ -34,5 +38,21 @@ export default defineRule<'missing' | 'empty'>({
         ctx.report({ node, messageId: 'missing', data: { name } });
       },
     };
+  },
+  fix(ctx) {
+    const t = ctx.tool;
+    if (!t) return [];
+    const extra = new Map<string, VerbKind>();
+    for (const kind of ['query', 'mutation', 'action'] as const) for (const v of ctx.config.verbs[kind]) extra.set(v.toLowerCase(), kind);
+    const text = descriptionSkeleton(t.name, extra);
+    if (ctx.finding.messageId === 'empty') {
+      const d = t.descriptionNode;
+      if (!d || d.type !== 'string' || !isBlank(d.value as string)) return [];
+      return [{ title: `Fill the empty ${t.descriptionKey ?? 'description'} with a skeleton to complete`, kind: 'suggestion', edits: [ctx.edit.replaceString(d, text)] }];
+    }
+    if (t.descriptionNode) return [];
+    const key = VSCODE_KEYS.some((k) => propertyNode(t.node, k)) ? 'modelDescription' : 'description';
+    const edit = propertyNode(t.node, 'name') ? ctx.edit.setProperty(t.node, key, text, { after: 'name' }) : ctx.edit.setProperty(t.node, key, text, { first: true });
+    return [{ title: `Add a "${key}" skeleton to complete`, kind: 'suggestion', edits: [edit] }];
   },
 });

@@ -1,5 +1,8 @@
-import { closest, distance } from 'fastest-levenshtein';
+import { distance } from 'fastest-levenshtein';
 import { defineRule } from '../rule';
+import type { Node } from '../document';
+import type { FixContext } from '../fix';
+import type { TextEdit } from '../fixes/edits';
 import { looksLikeToolName, mentionBase, schemaVocabulary, subStringNode, toolMentions } from '../analysis/descriptions';
 
 export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
@@ -14,7 +17,7 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
       spec: 'Service rule 3',
       bad: '[ { "name": "get_current_weather", "description": "Use this when the user asks about the weather right now. Do not use for forecasts; use `get_forecst` instead.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } }, { "name": "get_forecast", "description": "Use this when the user asks about the weather in the coming days.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } } ]',
       good: '[ { "name": "get_current_weather", "description": "Use this when the user asks about the weather right now. Do not use for forecasts; use `get_forecast` instead.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } }, { "name": "get_forecast", "description": "Use this when the user asks about the weather in the coming days.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } } ]',
-      fix: 'Renames the mention to the closest tool name defined in the file.',
+      fix: 'Suggests replacing the mention by the tool name of the file it clearly means: the only tool whose name ends with it (a missing namespace prefix), else the only closest name within 3 edits (and a quarter of its length). Every occurrence of the mention in the description changes; only those characters are edited, unless escapes in the string\'s JSON text hide them (then the whole string is rewritten). No fix when two names are as close.',
     },
     messages: {
       unknownSiblingSuggest: 'The description refers to "{{mention}}", which no tool defines: did you mean "{{suggestion}}"?',
@@ -47,21 +50,106 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
       },
     };
   },
+  fix(ctx) {
+    const mention = ctx.finding.data?.mention;
+    const suggestion = ctx.finding.data?.suggestion;
+    const d = ctx.node;
+    if (ctx.finding.messageId !== 'unknownSiblingSuggest' || typeof mention !== 'string' || typeof suggestion !== 'string') return [];
+    if (!d || d.type !== 'string' || !ctx.tools.some((t) => t.name === suggestion)) return [];
+    const base = mentionBase(mention);
+    const renamed = mention.slice(0, mention.length - base.length) + suggestion;
+    const edits = mentionEdits(ctx, d, mention, suggestion);
+    return edits.length > 0 ? [{ title: `Replace "${mention}" with "${renamed}"`, kind: 'suggestion', edits }] : [];
+  },
 });
 
-/** A defined name that ends with the mention (a namespaced tool), else the closest one within 3 edits. */
+/**
+ * The tool the mention clearly means: the only defined name that ends with it after a separator (a namespaced
+ * tool), else the one defined name closest to it, when no other is as close and it is within 3 edits and a
+ * quarter of the mention's length.
+ */
 function suggest(mention: string, names: readonly string[], self: string | undefined): string | undefined {
   const lower = mention.toLowerCase();
   // Only names within three characters of the mention's length can be within three edits: filter before
   // computing distances, so a file of thousands of tools costs one pass per unknown mention.
   const candidates: string[] = [];
+  const suffixed = new Set<string>();
   for (const n of names) {
     if (n === self) continue;
     const l = n.toLowerCase();
-    if (l.length > lower.length && l.endsWith(lower) && /[_.\-]/.test(l[l.length - lower.length - 1]!)) return n;
+    if (l.length > lower.length && l.endsWith(lower) && /[_.\-]/.test(l[l.length - lower.length - 1]!)) suffixed.add(n);
     if (Math.abs(n.length - mention.length) <= 3 && candidates.length < 500) candidates.push(n);
   }
+  if (suffixed.size > 0) return suffixed.size === 1 ? [...suffixed][0] : undefined;
   if (candidates.length === 0) return undefined;
-  const best = closest(mention, candidates);
-  return best !== undefined && distance(mention, best) <= 3 ? best : undefined;
+  const limit = Math.min(3, Math.max(1, Math.floor(mention.length / 4)));
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const c of new Set(candidates)) {
+    const d = distance(mention, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return best !== undefined && !tie && bestDistance <= limit ? best : undefined;
+}
+
+const IDENT_CHAR = /[A-Za-z0-9_]/;
+
+/** Start offsets of `word` in `text` where it is not part of a longer identifier. */
+function wordOccurrences(text: string, word: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+    const before = i > 0 ? text[i - 1]! : ' ';
+    const after = i + word.length < text.length ? text[i + word.length]! : ' ';
+    if (!IDENT_CHAR.test(before) && !IDENT_CHAR.test(after)) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * For each index of the decoded value of a JSON string (and one past the end), the index of the raw text
+ * between its quotes where that character's text starts.
+ */
+function decodedToRaw(raw: string): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < raw.length; ) {
+    out.push(r);
+    if (raw[r] === '\\') r += raw[r + 1] === 'u' ? 6 : 2;
+    else r += 1;
+  }
+  out.push(raw.length);
+  return out;
+}
+
+/**
+ * Edits replacing every occurrence of `mention` in a description string by the mention with its tool-name part
+ * (`mentionBase`) changed to `suggestion`. When every occurrence is written verbatim in the string's JSON text
+ * (escapes elsewhere do not matter), only those characters change; otherwise the whole string is rewritten.
+ */
+function mentionEdits(ctx: FixContext, d: Node, mention: string, suggestion: string): TextEdit[] {
+  const decoded = d.value as string;
+  const base = mentionBase(mention);
+  const keep = mention.length - base.length;
+  const found = wordOccurrences(decoded, mention);
+  if (found.length === 0) return [];
+  const rawStart = d.offset + 1;
+  const raw = ctx.doc.text.slice(rawStart, d.offset + d.length - 1);
+  const map = decodedToRaw(raw);
+  const inRaw = found.map((i) => map[i]).filter((r): r is number => r !== undefined && raw.slice(r, r + mention.length) === mention);
+  if (map.length === decoded.length + 1 && inRaw.length === found.length) {
+    const content = JSON.stringify(suggestion).slice(1, -1);
+    return inRaw.map((r) => ({ offset: rawStart + r + keep, length: base.length, content }));
+  }
+  let out = '';
+  let from = 0;
+  for (const i of found) {
+    out += decoded.slice(from, i + keep) + suggestion;
+    from = i + mention.length;
+  }
+  out += decoded.slice(from);
+  return [ctx.edit.replaceString(d, out)];
 }

@@ -2,6 +2,7 @@ import { defineRule } from '../rule';
 import { SNAKE_CASE } from '../text';
 import { snakeName } from '../analysis/names';
 import { NAME_RULES, PROFILE_LABEL, SOURCES } from '../profiles';
+import { propertyRename, toolRenames } from '../fixes/renames';
 
 const HEADERS_KEY = /headers?$/i;
 const STARTS_WITH_LETTER = /^[a-z]/;
@@ -13,13 +14,24 @@ function isSnakeTool(name: string): boolean {
   return true;
 }
 
-function suggestion(name: string): string {
+/** The snake_case form of a tool name (each dotted segment), or '' when none starts with a letter. */
+function snakeToolName(name: string): string {
   const s = name
     .split('.')
     .map((seg) => snakeName(seg))
     .filter((seg) => seg !== '')
     .join('.');
-  return s && STARTS_WITH_LETTER.test(s) ? `"${s}"` : NO_SUGGESTION;
+  return s && STARTS_WITH_LETTER.test(s) ? s : '';
+}
+
+/** The snake_case form of a parameter name, or '' when it does not start with a letter. */
+function snakeParamName(name: string): string {
+  const s = snakeName(name);
+  return s && STARTS_WITH_LETTER.test(s) ? s : '';
+}
+
+function quoted(s: string): string {
+  return s ? `"${s}"` : NO_SUGGESTION;
 }
 
 export default defineRule<'toolName' | 'toolNameProvider' | 'paramName'>({
@@ -34,7 +46,7 @@ export default defineRule<'toolName' | 'toolNameProvider' | 'paramName'>({
       spec: 'Service rule 4',
       bad: '{\n  "type": "function",\n  "function": {\n    "name": "getWeather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": { "cityName": { "type": "string", "description": "City, e.g. Paris." } },\n      "required": ["cityName"]\n    }\n  }\n}',
       good: '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": { "city_name": { "type": "string", "description": "City, e.g. Paris." } },\n      "required": ["city_name"]\n    }\n  }\n}',
-      fix: 'Rename to the snake_case form (`getWeather` → `get_weather`).',
+      fix: 'Suggests renaming to the snake_case form (`getWeather` → `get_weather`, `User ID` → `user_id`). A tool rename changes only its `name`, and is not offered when another tool of the file has that name or a description mentions the current name; a parameter rename changes its key and the same name in the sibling `required` array, and is not offered when a property of that name exists.',
       sources: [SOURCES.openaiFunctionDefinition, SOURCES.anthropicDefineTools, SOURCES.geminiFunctionCalling, SOURCES.mcpTools],
     },
     messages: {
@@ -48,26 +60,35 @@ export default defineRule<'toolName' | 'toolNameProvider' | 'paramName'>({
       tool(t) {
         const name = t.name;
         if (name === undefined || !t.nameNode || name === '' || isSnakeTool(name)) return;
+        const rename = snakeToolName(name);
         const rule = NAME_RULES[t.profile];
         if (rule && !rule.pattern.test(name)) {
           ctx.report({
             node: t.nameNode,
             messageId: 'toolNameProvider',
             severity: 'error',
-            data: { name, suggestion: suggestion(name), provider: PROFILE_LABEL[t.profile], pattern: rule.text, source: rule.source.url },
+            data: { name, suggestion: quoted(rename), provider: PROFILE_LABEL[t.profile], pattern: rule.text, source: rule.source.url, rename },
           });
           return;
         }
-        ctx.report({ node: t.nameNode, messageId: 'toolName', data: { name, suggestion: suggestion(name) } });
+        ctx.report({ node: t.nameNode, messageId: 'toolName', data: { name, suggestion: quoted(rename), rename } });
       },
       property(p) {
         if (p.name === '' || SNAKE_CASE.test(p.name)) return;
         // HTTP header names (`Content-Type`, `X-API-Key`) are fixed by the protocol, not chosen.
         const owner = p.owner.property?.name;
         if (owner !== undefined && HEADERS_KEY.test(owner)) return;
-        const s = snakeName(p.name);
-        ctx.report({ node: p.keyNode, messageId: 'paramName', data: { name: p.name, suggestion: s && STARTS_WITH_LETTER.test(s) ? `"${s}"` : NO_SUGGESTION } });
+        const rename = snakeParamName(p.name);
+        ctx.report({ node: p.keyNode, messageId: 'paramName', data: { name: p.name, suggestion: quoted(rename), rename } });
       },
     };
+  },
+  fix(ctx) {
+    const rename = ctx.finding.data?.rename;
+    if (typeof rename !== 'string' || rename === '') return [];
+    if (ctx.finding.messageId === 'paramName') return propertyRename(ctx, rename);
+    const t = ctx.tool;
+    if (!t || !ctx.node || ctx.node.offset !== t.nameNode?.offset) return [];
+    return toolRenames(ctx, [rename]);
   },
 });

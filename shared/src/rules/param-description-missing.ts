@@ -2,6 +2,13 @@ import { defineRule } from '../rule';
 import { child, elements, isObject, propertyNode, type Node } from '../document';
 import { descriptionOf, typeNames, type PropertyVisit, type SchemaVisit } from '../schemaWalk';
 import { isBlank } from '../analysis/descriptions';
+import { keyOf } from '../fixes/nodes';
+
+/**
+ * What the fix writes as the description: an ellipsis to replace. An empty string would only turn the
+ * "missing" finding into an "empty" one.
+ */
+const PLACEHOLDER = '…';
 
 export default defineRule<'missing' | 'empty'>({
   id: 'param-description-missing',
@@ -15,7 +22,7 @@ export default defineRule<'missing' | 'empty'>({
       spec: 'Parameter schema keywords (description)',
       bad: '{ "name": "create_event", "description": "Use this when the user wants to add an event to their calendar. Returns the created event with its id.", "input_schema": { "type": "object", "properties": { "title": { "type": "string", "description": "Short title shown in the calendar." }, "start": { "type": "string", "format": "date-time" }, "duration_minutes": { "type": "integer", "minimum": 5, "maximum": 1440, "description": "Length of the event in minutes." } }, "required": ["title", "start"] } }',
       good: '{ "name": "create_event", "description": "Use this when the user wants to add an event to their calendar. Returns the created event with its id.", "input_schema": { "type": "object", "properties": { "title": { "type": "string", "description": "Short title shown in the calendar." }, "start": { "type": "string", "format": "date-time", "description": "Start time in ISO 8601 with a time zone offset, for example 2025-03-14T09:30:00+01:00." }, "duration_minutes": { "type": "integer", "minimum": 5, "maximum": 1440, "description": "Length of the event in minutes." } }, "required": ["title", "start"] } }',
-      fix: 'Inserts an empty `description` placeholder in the property for you to fill in.',
+      fix: 'Suggests a `"description": "…"` placeholder for you to fill in, right after the property\'s `type` (or last when it has none); an empty description gets the same placeholder. The placeholder is an ellipsis rather than an empty string, because an empty description is still reported (as empty), and it makes no other rule report anything new.',
     },
     messages: {
       missing: 'Property "{{name}}" has no description: add one that tells the model what to put here (meaning, format, unit or an example).',
@@ -38,6 +45,20 @@ export default defineRule<'missing' | 'empty'>({
         ctx.report({ node: p.keyNode, messageId: 'missing', data: { name: p.name } });
       },
     };
+  },
+  fix(ctx) {
+    const s = ctx.node;
+    const key = keyOf(s);
+    if (!isObject(s) || !key) return [];
+    const name = String(key.value);
+    const d = child(s, 'description');
+    if (ctx.finding.messageId === 'empty') {
+      if (!d || d.type !== 'string' || !isBlank(d.value as string)) return [];
+      return [{ title: `Put a placeholder in the empty description of "${name}"`, kind: 'suggestion', edits: [ctx.edit.replaceString(d, PLACEHOLDER)] }];
+    }
+    if (d) return [];
+    const edit = propertyNode(s, 'type') ? ctx.edit.setProperty(s, 'description', PLACEHOLDER, { after: 'type' }) : ctx.edit.setProperty(s, 'description', PLACEHOLDER);
+    return [{ title: `Add a "description" placeholder to "${name}"`, kind: 'suggestion', edits: [edit] }];
   },
 });
 

@@ -2,6 +2,7 @@ import { defineRule } from '../rule';
 import { entries, type Node } from '../document';
 import { identWords, nameParts } from '../text';
 import { toolThing } from '../analysis/names';
+import { propertyRename } from '../fixes/renames';
 
 /** Parameter names that say nothing about what they hold. */
 const VAGUE_PARAMS = new Set(['id', 'data', 'input', 'payload', 'value', 'params', 'args', 'body', 'obj', 'info', 'arguments', 'parameters', 'object']);
@@ -63,7 +64,7 @@ export default defineRule<'vagueId' | 'vagueName'>({
       spec: 'Service rule 4',
       bad: '{\n  "name": "get_invoice",\n  "description": "Use this when the user asks about one invoice: its lines, total and payment status.",\n  "input_schema": {\n    "type": "object",\n    "properties": { "id": { "type": "string", "description": "The invoice to read." } },\n    "required": ["id"]\n  }\n}',
       good: '{\n  "name": "get_invoice",\n  "description": "Use this when the user asks about one invoice: its lines, total and payment status.",\n  "input_schema": {\n    "type": "object",\n    "properties": { "invoice_id": { "type": "string", "description": "The invoice to read." } },\n    "required": ["invoice_id"]\n  }\n}',
-      fix: 'Rename `id` to `<thing>_id`, the thing taken from the tool\'s name (`get_invoice(id)` → `invoice_id`), in `properties` and `required`.',
+      fix: 'Suggests renaming `id` to `<thing>_id`, the thing taken from the tool\'s name (`get_invoice(id)` → `invoice_id`), in `properties` and in the sibling `required` array. No fix when the name gives no thing (`fetch(id)`) or a property of the new name exists; other vague names need a name only their author knows, so they get none.',
     },
     messages: {
       vagueId: 'Parameter "{{name}}" does not say what it identifies: rename it to {{suggestion}} so the model passes the right identifier.',
@@ -79,7 +80,8 @@ export default defineRule<'vagueId' | 'vagueName'>({
         const parts = nameParts(t.name ?? '', ctx.extraVerbs, ctx.namespaces);
         if (param === 'id') {
           const thing = toolThing(parts);
-          ctx.report({ node: p.keyNode, messageId: 'vagueId', data: { name: p.name, suggestion: thing ? `"${thing}_id"` : '"<thing>_id" (named after the thing it identifies)' } });
+          const rename = thing ? `${thing}_id` : '';
+          ctx.report({ node: p.keyNode, messageId: 'vagueId', data: { name: p.name, suggestion: thing ? `"${rename}"` : '"<thing>_id" (named after the thing it identifies)', rename } });
           return;
         }
         if (namedByTool(param, parts.object)) return;
@@ -87,5 +89,10 @@ export default defineRule<'vagueId' | 'vagueName'>({
         ctx.report({ node: p.keyNode, messageId: 'vagueName', data: { name: p.name } });
       },
     };
+  },
+  fix(ctx) {
+    const rename = ctx.finding.data?.rename;
+    if (ctx.finding.messageId !== 'vagueId' || typeof rename !== 'string' || rename === '') return [];
+    return propertyRename(ctx, rename);
   },
 });
