@@ -1,15 +1,16 @@
 import { defineRule } from '../rule';
 import { child, entries, isObject } from '../document';
 import { descriptionOf } from '../schemaWalk';
-import { identWords, nameParts, singular } from '../text';
+import { identWords, type VerbKind } from '../text';
+import { deprecationOf } from '../analysis/versions';
+import { plural, splitEntity, splitToolEdits } from '../fixes/splitTool';
+import type { Config } from '../config';
+import type { FixProposal } from '../fix';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, enumStrings, hasKeyword, nameKey, onlyType,
   operationKind, operationMix, quotedValues, typeSlots,
 } from '../analysis/params';
 
-/** Object words that do not name an entity: `manage_data`, `crud_operation`, `default_function`. */
-const GENERIC = new Set(['data', 'info', 'operation', 'operations', 'op', 'ops', 'crud', 'tool', 'function', 'default', 'api', 'action', 'actions', 'request', 'handler', 'manager', 'db', 'database', 'resource', 'resources', 'entity', 'entities', 'object', 'objects', 'thing', 'things', 'stuff', 'task', 'command']);
-const PREPOSITIONS = new Set(['for', 'of', 'in', 'on', 'by', 'with', 'from', 'to', 'at', 'via', 'into']);
 const READ_NAME: ReadonlyMap<string, string> = new Map(Object.entries({ read: 'get', view: 'get', fetch: 'get', retrieve: 'get', show: 'get', select: 'get', find: 'get', lookup: 'get', describe: 'get', query: 'query', search: 'search', list: 'list', count: 'count' }));
 
 export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
@@ -24,7 +25,7 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
       spec: 'Service rule 5',
       bad: '{\n  "name": "manage_records",\n  "description": "Use this to read or change rows in the customer database.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "operation": { "type": "string", "description": "What to do: get, create, update or delete." },\n      "table": { "type": "string", "description": "Table to operate on." },\n      "payload": { "type": "string", "description": "JSON of the row for create and update." }\n    },\n    "required": ["operation", "table"]\n  }\n}',
       good: '{\n  "name": "get_customer",\n  "description": "Use this when the user asks about a customer account. Returns the customer\'s profile.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "customer_id": { "type": "string", "description": "Identifier of the customer, for example cus_123." }\n    },\n    "required": ["customer_id"]\n  }\n}',
-      fix: '**Split** into purpose-specific tools, one per operation (`get_<entity>`, `create_<entity>`, `update_<entity>`...), each with only the parameters it needs; the original removed or deprecated.',
+      fix: '**Split** (two proposals: the original removed, or kept and marked deprecated with the new tools as successors): one tool per operation value (from the `enum`, or the values the description lists), named verb-first from the operation and the entity (`get_<entity>` when an id parameter exists, else `query_<entities>`; `create_<entity>`, `update_<entity>`, `delete_<entity>`, `list_<entities>`, `search_<entities>`; a value that already is a verb-first name is kept), each with only the parameters it needs: the operation parameter removed, the table parameter removed when it names one entity, ids for get/update/delete, the payload for create/update, filters and paging for reads, a parameter whose description names operations only for those; `required` filtered to the kept parameters (plus the id); descriptions drafted from the original. Names already used in the file or workspace get a numeric suffix. A single-tool file becomes an array.',
     },
     messages: {
       freeForm: 'Tool "{{tool}}" picks its operation from the free-form string "{{param}}"{{operations}}: one tool with several purposes cannot be given least privilege (a host cannot allow one operation without allowing every other string). Split it into purpose-specific tools such as {{split}}, each with only the parameters it needs.',
@@ -35,6 +36,8 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
   create(ctx) {
     return {
       tool(t) {
+        // A deprecated tool is on its way out (and is what the split leaves behind when the original is kept).
+        if (deprecationOf(t)) return;
         const propsNode = child(t.params, 'properties');
         const props = isObject(propsNode) ? [...entries(propsNode)] : [];
         if (props.length === 0) return;
@@ -46,7 +49,7 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
           if (!payloadParam && PAYLOAD_NAMES.has(k)) payloadParam = name;
         }
         const toolName = t.name ?? '(unnamed)';
-        const entity = entityOf(t.name, ctx.extraVerbs, ctx.namespaces);
+        const entity = splitEntity(t, ctx.extraVerbs, ctx.namespaces).entity;
         for (const [name, keyNode, schema] of props) {
           const key = nameKey(name);
           const strong = OPERATION_NAMES.has(key);
@@ -63,7 +66,7 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
                 node: keyNode,
                 messageId: 'mixedEnum',
                 severity: 'warning',
-                data: { tool: toolName, param: name, reads: list(reads), writes: list(writes), split: splitNames([...reads, ...writes], entity), operations: enums.join(',') },
+                data: { tool: toolName, param: name, reads: list(reads), writes: list(writes), split: splitNames([...reads, ...writes], entity), operations: enums.join(','), values: enums.join(',') },
               });
             }
             continue;
@@ -83,28 +86,27 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
           const ops = mix.reads.length + mix.writes.length >= 2 ? [...mix.reads, ...mix.writes] : [];
           const split = ops.length > 0 ? splitNames(ops, entity) : defaultSplit(entity);
           if (crud) {
-            ctx.report({ node: keyNode, messageId: 'freeFormCrud', data: { tool: toolName, param: name, entityParam: entityParam!, payload: payloadParam!, split } });
+            ctx.report({ node: keyNode, messageId: 'freeFormCrud', data: { tool: toolName, param: name, entityParam: entityParam!, payload: payloadParam!, split, values: values.join(',') } });
           } else {
             const shown = values.length >= 2 && values.length <= 8 ? ` (${list(values)})` : '';
-            ctx.report({ node: keyNode, messageId: 'freeForm', data: { tool: toolName, param: name, split, operations: shown } });
+            ctx.report({ node: keyNode, messageId: 'freeForm', data: { tool: toolName, param: name, split, operations: shown, values: values.join(',') } });
           }
         }
       },
     };
   },
+  fix({ finding, tool, tools, workspace, today, edit, config }) {
+    const param = finding.data?.param;
+    if (!tool?.name || typeof param !== 'string') return [];
+    const extraVerbs = verbsOf(config);
+    const removed = splitToolEdits(edit, tool, tools, workspace, { keepOriginal: false, today, extraVerbs, param, config });
+    const kept = splitToolEdits(edit, tool, tools, workspace, { keepOriginal: true, today, extraVerbs, param, config });
+    const out: FixProposal[] = [];
+    if (removed) out.push({ title: `Split into ${nameList(removed.names)} (remove ${tool.name})`, kind: 'suggestion', edits: removed.edits });
+    if (kept) out.push({ title: `Split into ${nameList(kept.names)} (keep ${tool.name}, deprecated)`, kind: 'suggestion', edits: kept.edits });
+    return out;
+  },
 });
-
-function entityOf(name: string | undefined, extra: ReadonlyMap<string, import('../text').VerbKind>, namespaces: ReadonlySet<string>): string {
-  if (!name) return 'item';
-  const parts = nameParts(name, extra, namespaces);
-  // "edit_alert_for_cheapshark_deals" → alert: the entity ends at the first preposition.
-  const cut = parts.object.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
-  const object = cut > 0 ? parts.object.slice(0, cut) : parts.object;
-  const words = object.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
-  if (words.length === 0) return 'item';
-  const last = words.length - 1;
-  return words.map((w, i) => (i === last ? singular(w) : w)).slice(-3).join('_');
-}
 
 function splitNames(values: readonly string[], entity: string): string {
   const out: string[] = [];
@@ -128,8 +130,12 @@ function list(values: readonly string[]): string {
   return values.length > 4 ? `${shown}, …` : shown;
 }
 
-function plural(word: string): string {
-  if (/[^aeiou]y$/.test(word)) return word.slice(0, -1) + 'ies';
-  if (/(?:s|x|z|ch|sh)$/.test(word)) return word + 'es';
-  return word + 's';
+function verbsOf(config: Config): Map<string, VerbKind> {
+  const out = new Map<string, VerbKind>();
+  for (const kind of ['query', 'mutation', 'action'] as const) for (const v of config.verbs?.[kind] ?? []) out.set(v.toLowerCase(), kind);
+  return out;
+}
+
+function nameList(names: readonly string[]): string {
+  return names.length > 6 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
 }
