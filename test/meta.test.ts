@@ -42,6 +42,7 @@ describe('rule metadata', () => {
         assert.ok(Object.keys(rule.meta.messages).length > 0);
         for (const m of Object.values(rule.meta.messages)) assert.ok(m.length > 0);
         if (rule.meta.fixable) assert.ok(d.fix, 'a fixable rule says what its fix does');
+        assert.equal(!!rule.fix, rule.meta.fixable !== false, rule.fix ? 'a rule with a fix declares meta.fixable' : 'meta.fixable is set but the rule has no fix()');
         for (const s of d.sources ?? []) assert.match(s.checked, /^\d{4}-\d{2}-\d{2}$/);
       });
       it('has a test file', () => {

@@ -15,6 +15,9 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   MarkupKind,
+  CodeActionKind,
+  ResponseError,
+  ErrorCodes,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
@@ -31,6 +34,9 @@ import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
 import { KNOWN_RULES, findConfigFile, toolFileMatcher } from './files';
+import { FIX_ALL_KIND, checkCommand, codeActions, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
+import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
+import type { RefactorId } from '../../shared/src/fixes/refactors';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -97,6 +103,8 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         documentSymbolProvider: true,
         selectionRangeProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND], resolveProvider: true },
+        executeCommandProvider: { commands: [...ALL_SERVER_COMMANDS] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'toolschema-language-server' },
@@ -296,6 +304,61 @@ export function startServer(connection: Connection): void {
   connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
   connection.onDocumentSymbol((params) => withJson(params.textDocument.uri, (doc) => jsonLs().findDocumentSymbols2(doc, jsonLs().parseJSONDocument(doc)), []));
   connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions, jsonLs().parseJSONDocument(doc)), []));
+
+  // ------------------------------------------------------------------ fixes, refactors, commands
+
+  /** Everything a code action or command needs about a document's current version. */
+  function actionContext(uri: string): ActionContext | undefined {
+    const doc = documents.get(uri);
+    const lint = doc && currentLint(uri);
+    if (!doc || !lint) return undefined;
+    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic };
+  }
+
+  connection.onCodeAction((params) => {
+    try {
+      const ctx = actionContext(params.textDocument.uri);
+      return ctx ? codeActions(ctx, params) : [];
+    } catch (e) {
+      connection.console.error(`code actions failed on ${params.textDocument.uri}: ${(e as Error)?.stack ?? String(e)}`);
+      return [];
+    }
+  });
+
+  connection.onCodeActionResolve((action) => resolveCodeAction(action, actionContext));
+
+  connection.onRequest(ToolsRequest, (params: ToolsParams): ToolsResult | null => {
+    const ctx = params && typeof params.uri === 'string' ? actionContext(params.uri) : undefined;
+    return ctx ? { version: ctx.version, tools: toolSummaries(ctx) } : null;
+  });
+
+  connection.onExecuteCommand(async (params): Promise<CommandResult> => {
+    if (!ALL_SERVER_COMMANDS.includes(params.command)) throw new ResponseError(ErrorCodes.InvalidRequest, `Unknown command ${params.command}.`);
+    const { args, ctx } = checkCommand(params.arguments?.[0], actionContext);
+    let edits;
+    let names: string[] | undefined;
+    let label: string;
+    if (params.command === ServerCommands.fixAll) {
+      edits = fixAllEdits(ctx);
+      label = 'toolschema: fix all';
+      if (edits.length === 0) return { applied: false, fixed: 0, message: 'No safe fixes to apply.' };
+    } else {
+      if (typeof args.pointer !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'Expected the tool\'s pointer in the command argument.');
+      const id: RefactorId =
+        params.command === ServerCommands.bumpVersion ? 'bumpVersion' : params.command === ServerCommands.markDeprecated ? 'markDeprecated' : args.keepOriginal ? 'splitKeep' : 'splitRemove';
+      const successors = Array.isArray(args.successors) ? args.successors.filter((x): x is string => typeof x === 'string') : undefined;
+      const r = runRefactor(ctx, args.pointer, id, successors ? { successors } : {});
+      if (!r) {
+        const why = id.startsWith('split') ? 'no operation parameter with known values to split on' : 'no tool with a name at that position';
+        throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot ${id === 'bumpVersion' ? 'bump the version of' : id === 'markDeprecated' ? 'deprecate' : 'split'} this tool: ${why}.`);
+      }
+      edits = r.edits;
+      names = r.names;
+      label = `toolschema: ${id}`;
+    }
+    const result = await connection.workspace.applyEdit({ label, edit: workspaceEditFor(ctx, edits) });
+    return { applied: result.applied, ...(names ? { names } : {}), ...(result.failureReason ? { message: result.failureReason } : {}) };
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -15,7 +15,7 @@ import type { Finding } from './types';
 import { EMPTY_INDEX, type WorkspaceIndex } from './rule';
 import { RULES_BY_ID } from './rules';
 import { lintDocument, type FileLint, type LintOptions } from './linter';
-import { EditBuilder, applyEdits, disjoint, type TextEdit } from './fixes/edits';
+import { EditBuilder, applyEdits, type TextEdit } from './fixes/edits';
 
 export type { TextEdit } from './fixes/edits';
 export type FixKind = 'safe' | 'suggestion';
@@ -138,28 +138,116 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
   let lint = lintDocument(new ToolDocument(uri, current), options);
   let passes = 1;
   for (; passes <= MAX_PASSES; passes++) {
-    const chosen: TextEdit[][] = [];
-    const chosenFindings: Finding[] = [];
+    const taken = new IntervalSet();
+    let chosen: { finding: Finding; edits: TextEdit[]; tool: number }[] = [];
+    const toolOf = toolIndexer(lint);
     for (const f of lint.findings) {
       if (only && !only(f)) continue;
       const fix = safeFixFor(lint, f, options);
-      if (!fix) continue;
-      if (chosen.every((c) => disjoint(c, fix.edits))) {
-        chosen.push(fix.edits);
-        chosenFindings.push(f);
-      }
+      if (!fix || !taken.addAll(fix.edits)) continue;
+      chosen.push({ finding: f, edits: fix.edits, tool: toolOf(f.offset) });
     }
     if (chosen.length === 0) break;
-    const next = applyEdits(current, chosen.flat());
-    if (next === current) break;
-    const nextLint = lintDocument(new ToolDocument(uri, next), options);
-    // A fix must never break the file: keep the last text that parsed cleanly.
-    if (nextLint.doc.syntaxProblems.length > 0 && lint.doc.syntaxProblems.length === 0) break;
-    current = next;
-    lint = nextLint;
-    fixed.push(...chosenFindings);
+    // A fix can uncover an error (a corrected type makes a bad default visible). Fix-all may trade one error
+    // for another but never adds one: the fixes of a tool whose error count grew are dropped and the pass is
+    // applied again without them (errors are counted per tool, so one lint tells which tools to drop).
+    let accepted: { next: string; nextLint: FileLint } | undefined;
+    for (let attempt = 0; attempt < 3 && chosen.length > 0; attempt++) {
+      const next = applyEdits(current, chosen.flatMap((c) => c.edits));
+      if (next === current) break;
+      const nextLint = lintDocument(new ToolDocument(uri, next), options);
+      if (sound(lint, nextLint)) {
+        accepted = { next, nextLint };
+        break;
+      }
+      if (nextLint.doc.syntaxProblems.length > lint.doc.syntaxProblems.length) break;
+      const before = errorsPerTool(lint, toolOf);
+      const after = errorsPerTool(nextLint, toolIndexer(nextLint));
+      const worse = new Set<number>();
+      for (const [t, n] of after) if (n > (before.get(t) ?? 0)) worse.add(t);
+      if (worse.size === 0) break;
+      chosen = chosen.filter((c) => !worse.has(c.tool));
+    }
+    if (!accepted) break;
+    current = accepted.next;
+    lint = accepted.nextLint;
+    fixed.push(...chosen.map((c) => c.finding));
   }
   return { output: current, fixed, remaining: lint, passes: Math.min(passes, MAX_PASSES) };
+}
+
+/** Offset → index of the tool containing it (-1 outside every tool), by binary search over the tools. */
+function toolIndexer(lint: FileLint): (offset: number) => number {
+  const tools = [...lint.discovery.tools].sort((a, b) => a.outer.offset - b.outer.offset);
+  return (offset) => {
+    let lo = 0;
+    let hi = tools.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const t = tools[mid]!;
+      if (t.outer.offset <= offset) {
+        if (offset <= t.outer.offset + t.outer.length) found = t.index;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+}
+
+function errorsPerTool(lint: FileLint, toolOf: (offset: number) => number): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const f of lint.findings) if (f.severity === 'error') m.set(toolOf(f.offset), (m.get(toolOf(f.offset)) ?? 0) + 1);
+  return m;
+}
+
+/** Edits already taken in a pass, kept sorted: a new fix is accepted only if none of its edits touch them. */
+class IntervalSet {
+  private starts: number[] = [];
+  private ends: number[] = [];
+
+  /** Adds every edit's span, or none when one of them overlaps or touches a taken span. */
+  addAll(edits: readonly TextEdit[]): boolean {
+    for (const e of edits) if (this.hits(e.offset, e.offset + e.length)) return false;
+    for (const e of edits) this.insert(e.offset, e.offset + e.length);
+    return true;
+  }
+
+  private hits(start: number, end: number): boolean {
+    // The first taken span whose end is >= start; it touches when its start <= end.
+    let lo = 0;
+    let hi = this.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.starts.length && this.starts[lo]! <= end;
+  }
+
+  private insert(start: number, end: number): void {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    this.starts.splice(lo, 0, start);
+    this.ends.splice(lo, 0, end);
+  }
+}
+
+function errorCount(l: FileLint): number {
+  let n = 0;
+  for (const f of l.findings) if (f.severity === 'error') n++;
+  return n;
+}
+
+/** A fix-all step is kept only when the text still parses and the file has no more errors than before. */
+function sound(before: FileLint, after: FileLint): boolean {
+  if (after.doc.syntaxProblems.length > before.doc.syntaxProblems.length) return false;
+  return errorCount(after) <= errorCount(before);
 }
 
 /**

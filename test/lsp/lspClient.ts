@@ -19,6 +19,9 @@ export class TestClient {
   stderr = '';
   /** What the client answers to workspace/configuration (the `toolschema` section). */
   settings: unknown = null;
+  /** Every workspace/applyEdit the server sent, in order (the client answers `applyEditResult`). */
+  readonly appliedEdits: { label?: string; edit: unknown }[] = [];
+  applyEditResult: { applied: boolean; failureReason?: string } = { applied: true };
 
   constructor(args: string[] = ['--stdio']) {
     this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -37,6 +40,10 @@ export class TestClient {
     this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
     this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('workspace/applyEdit', (p: { label?: string; edit: unknown }) => {
+      this.appliedEdits.push(p);
+      return this.applyEditResult;
+    });
     this.conn.listen();
   }
 

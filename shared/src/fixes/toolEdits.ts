@@ -59,7 +59,10 @@ export function placeTools(edit: EditBuilder, tool: ToolInfo, replacement: strin
   const prev = siblings[i - 1];
   const next = siblings[i + 1];
   const multi = prev ? text.slice(prev.offset + prev.length, outer.offset).includes('\n') : next ? text.slice(outer.offset + outer.length, next.offset).includes('\n') : text.slice(parent.offset, outer.offset).includes('\n');
-  const indent = indentAt(text, outer.offset);
+  // The indentation of an entry that starts its own line (`[{…},\n {…}]`: the first entry shares the bracket's line).
+  const startsLine = (n: typeof outer) => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', n.offset - 1) + 1, n.offset));
+  const model = [outer, next, prev].find((n) => n && startsLine(n));
+  const indent = model ? indentAt(text, model.offset) : indentAt(text, parent.offset) + unit;
   const sep = multi ? ',' + eol + indent : ', ';
   const content = added.map((a) => sep + a.text).join('');
   if (replacement !== undefined) edits.push({ offset: outer.offset, length: outer.length, content: replacement + content });

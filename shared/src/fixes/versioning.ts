@@ -43,13 +43,31 @@ export function markDeprecatedEdits(edit: EditBuilder, tool: ToolInfo, successor
   return edits;
 }
 
-/** Highest version of `base` among the names of the file or (probing names) in the workspace; 1 when none. */
-export function latestVersion(base: string, names: Iterable<string | undefined>, workspace: WorkspaceIndex): number {
-  let max = 1;
+/** Highest version per base name among `names` (`get_weather_v3` → get_weather: 3); built once per file. */
+export function versionsByBase(names: Iterable<string | undefined>): Map<string, number> {
+  const m = new Map<string, number>();
   for (const n of names) {
     if (!n) continue;
     const v = parseVersioned(n);
-    if (v && v.base === base && v.version > max) max = v.version;
+    if (v && v.version > (m.get(v.base) ?? 1)) m.set(v.base, v.version);
+  }
+  return m;
+}
+
+/**
+ * Highest version of `base` among the names of the file (a list, or the map from versionsByBase when called
+ * once per tool) or, probing names, in the workspace; 1 when none.
+ */
+export function latestVersion(base: string, names: Iterable<string | undefined> | ReadonlyMap<string, number>, workspace: WorkspaceIndex): number {
+  let max = 1;
+  if (names instanceof Map) {
+    max = Math.max(max, names.get(base) ?? 1);
+  } else {
+    for (const n of names as Iterable<string | undefined>) {
+      if (!n) continue;
+      const v = parseVersioned(n);
+      if (v && v.base === base && v.version > max) max = v.version;
+    }
   }
   for (let n = max + 1; n < max + 50; n++) {
     if (workspace.definitions(versionedName(base, n)).length === 0) break;

@@ -1,0 +1,180 @@
+/**
+ * Code actions and server commands: engine fixes and refactors turned into LSP shapes. Quick fixes carry their
+ * edit inline (a versioned TextDocumentEdit, so a stale edit is refused by the client); refactors are resolved
+ * on demand (codeAction/resolve); commands re-check the document version before they send workspace/applyEdit.
+ */
+import {
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { FileLint } from '../../shared/src/linter';
+import type { ToolDocument } from '../../shared/src/document';
+import { nodeAtPointer, pointerOf } from '../../shared/src/document';
+import type { Config } from '../../shared/src/config';
+import type { WorkspaceIndex } from '../../shared/src/rule';
+import type { Finding } from '../../shared/src/types';
+import { diffEdits, fixAll, fixesFor, todayIso, toolAt, type Fix } from '../../shared/src/fix';
+import type { TextEdit } from '../../shared/src/fixes/edits';
+import { refactorEdits, refactorsFor, type RefactorId } from '../../shared/src/fixes/refactors';
+import { deprecationOf } from '../../shared/src/analysis/versions';
+import { nextVersionName } from '../../shared/src/fixes/versioning';
+import { planSplit } from '../../shared/src/fixes/splitTool';
+import { RULES_BY_ID } from '../../shared/src/rules';
+import type { CommandArgs, ToolSummary } from '../../shared/src/protocol';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolschema`;
+
+export interface ActionContext {
+  uri: string;
+  version: number;
+  lint: FileLint;
+  config: Config;
+  workspace: WorkspaceIndex;
+  toDiagnostic(f: Finding): Diagnostic;
+}
+
+export function toLspEdits(doc: ToolDocument, edits: readonly TextEdit[]): LspTextEdit[] {
+  return edits.map((e) => ({ range: doc.rangeOf(e.offset, e.length), newText: e.content }));
+}
+
+function workspaceEdit(ctx: ActionContext, edits: readonly TextEdit[]): WorkspaceEdit {
+  return { documentChanges: [{ textDocument: { uri: ctx.uri, version: ctx.version }, edits: toLspEdits(ctx.lint.doc, edits) }] };
+}
+
+function overlaps(f: Finding, start: number, end: number): boolean {
+  return f.offset <= end && f.offset + f.length >= start;
+}
+
+/** Whether the client asked for this kind (no `only` means every kind). */
+function wants(only: string[] | undefined, kind: string): boolean {
+  return !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
+}
+
+export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeAction[] {
+  const { lint } = ctx;
+  const only = params.context.only;
+  const out: CodeAction[] = [];
+  const doc = lint.doc;
+  const options = { config: ctx.config, workspace: ctx.workspace, today: todayIso() };
+
+  if (only && wants(only, FIX_ALL_KIND) && only.some((o) => o.startsWith(CodeActionKind.Source))) {
+    const edits = fixAllEdits(ctx);
+    if (edits.length > 0) out.push({ title: 'Fix all safe toolschema problems', kind: FIX_ALL_KIND, edit: workspaceEdit(ctx, edits) });
+    return out;
+  }
+
+  const start = doc.offsetAt(params.range.start);
+  const end = doc.offsetAt(params.range.end);
+  if (wants(only, CodeActionKind.QuickFix)) {
+    const safeByRule = new Map<string, number>();
+    for (const f of lint.findings) {
+      const rule = RULES_BY_ID.get(f.rule);
+      if (rule?.meta.fixable === 'safe') safeByRule.set(f.rule, (safeByRule.get(f.rule) ?? 0) + 1);
+    }
+    const offeredRuleFixAll = new Set<string>();
+    for (const f of lint.findings) {
+      if (!overlaps(f, start, end)) continue;
+      const diagnostic = params.context.diagnostics.find((d) => d.code === f.rule && d.message === f.message) ?? ctx.toDiagnostic(f);
+      const fixes: Fix[] = fixesFor(lint, f, options);
+      fixes.forEach((fix, i) => {
+        out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.kind === 'safe' && i === 0, edit: workspaceEdit(ctx, fix.edits) });
+      });
+      if (fixes.some((x) => x.kind === 'safe') && (safeByRule.get(f.rule) ?? 0) > 1 && !offeredRuleFixAll.has(f.rule)) {
+        offeredRuleFixAll.add(f.rule);
+        const edits = fixAllEdits(ctx, (g) => g.rule === f.rule);
+        if (edits.length > 0) out.push({ title: `Fix all ${f.rule} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(ctx, edits) });
+      }
+    }
+  }
+
+  if (wants(only, CodeActionKind.RefactorRewrite)) {
+    const tool = toolAt(lint.discovery.tools, start);
+    if (tool) {
+      for (const r of refactorsFor(lint, tool, options)) {
+        out.push({ title: r.title, kind: r.kind, data: { uri: ctx.uri, version: ctx.version, pointer: pointerOf(tool.outer), refactor: r.id } });
+      }
+    }
+  }
+  return out;
+}
+
+/** The edits of fix-all (every safe fix, several passes), as small per-region edits against the current text. */
+export function fixAllEdits(ctx: ActionContext, only?: (f: Finding) => boolean): TextEdit[] {
+  const text = ctx.lint.doc.text;
+  const r = fixAll(ctx.uri, text, { config: ctx.config, workspace: ctx.workspace, today: todayIso() }, only);
+  return diffEdits(text, r.output);
+}
+
+interface RefactorData {
+  uri: string;
+  version: number;
+  pointer: string;
+  refactor: RefactorId;
+}
+
+function isRefactorData(d: unknown): d is RefactorData {
+  const x = d as RefactorData;
+  return !!x && typeof x.uri === 'string' && typeof x.version === 'number' && typeof x.pointer === 'string' && typeof x.refactor === 'string';
+}
+
+/** Fills in a refactor's edit, or leaves it without one when the document changed since it was offered. */
+export function resolveCodeAction(action: CodeAction, current: (uri: string) => ActionContext | undefined): CodeAction {
+  if (!isRefactorData(action.data)) return action;
+  const ctx = current(action.data.uri);
+  if (!ctx || ctx.version !== action.data.version) return action;
+  const r = runRefactor(ctx, action.data.pointer, action.data.refactor, {});
+  if (r) action.edit = workspaceEdit(ctx, r.edits);
+  return action;
+}
+
+export function toolAtPointer(lint: FileLint, pointer: string) {
+  const node = nodeAtPointer(lint.doc.tree, pointer);
+  return node ? lint.discovery.tools.find((t) => t.outer === node) : undefined;
+}
+
+export function runRefactor(ctx: ActionContext, pointer: string, id: RefactorId, extra: { successors?: string[] }) {
+  const tool = toolAtPointer(ctx.lint, pointer);
+  if (!tool) return undefined;
+  return refactorEdits(ctx.lint, tool, id, { workspace: ctx.workspace, today: todayIso(), ...(extra.successors ? { successors: extra.successors } : {}) });
+}
+
+/** Checks a command's arguments against the current document; throws a ResponseError the client shows. */
+export function checkCommand(args: unknown, current: (uri: string) => ActionContext | undefined): { args: CommandArgs; ctx: ActionContext } {
+  const a = args as CommandArgs | undefined;
+  if (!a || typeof a.uri !== 'string' || typeof a.version !== 'number') throw new ResponseError(ErrorCodes.InvalidParams, 'Expected { uri, version } as the command argument.');
+  const ctx = current(a.uri);
+  if (!ctx) throw new ResponseError(ErrorCodes.InvalidParams, `${a.uri} is not an open tool file.`);
+  if (ctx.version !== a.version) {
+    throw new ResponseError(-32801 /* ContentModified */, `The document changed since the command was issued (version ${a.version}, now ${ctx.version}); run the command again.`);
+  }
+  if (!ctx.lint.doc.tree || ctx.lint.doc.syntaxProblems.length > 0) throw new ResponseError(ErrorCodes.InvalidRequest, 'The file has JSON syntax errors; fix them first.');
+  return { args: a, ctx };
+}
+
+export function workspaceEditFor(ctx: ActionContext, edits: readonly TextEdit[]): WorkspaceEdit {
+  return workspaceEdit(ctx, edits);
+}
+
+export function toolSummaries(ctx: ActionContext): ToolSummary[] {
+  const { lint } = ctx;
+  return lint.discovery.tools.flatMap((t) => {
+    if (!t.name) return [];
+    const plan = planSplit(t, { tools: lint.discovery.tools, workspace: ctx.workspace });
+    return [
+      {
+        name: t.name,
+        pointer: pointerOf(t.outer),
+        range: lint.doc.nodeRange(t.outer),
+        deprecated: !!deprecationOf(t),
+        nextVersion: nextVersionName(t.name, lint.discovery.tools, ctx.workspace),
+        split: plan && plan.operations.length > 1 ? plan.operations.map((o) => o.name) : null,
+      },
+    ];
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The refactors offered on any tool (code actions of kind refactor, and the palette commands): add a versioned
+ * copy / bump the version, mark deprecated, split a multi-purpose tool. Each is listed cheaply (title only) and
+ * its edits are computed when the user picks it (codeAction/resolve, workspace/executeCommand).
+ */
+import type { FileLint } from '../linter';
+import type { ToolInfo } from '../discover';
+import { EMPTY_INDEX, type WorkspaceIndex } from '../rule';
+import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
+import { EditBuilder, type TextEdit } from './edits';
+import { bumpVersionEdits, latestVersion, markDeprecatedEdits, nextVersionName } from './versioning';
+import { planSplit, splitToolEdits } from './splitTool';
+
+export type RefactorId = 'bumpVersion' | 'markDeprecated' | 'splitRemove' | 'splitKeep';
+
+export interface RefactorOptions {
+  workspace?: WorkspaceIndex;
+  today: string;
+  /** Successors for markDeprecated (default: the newest version of the tool, if one exists). */
+  successors?: string[];
+}
+
+export interface RefactorOffer {
+  id: RefactorId;
+  title: string;
+  /** LSP code action kind. */
+  kind: 'refactor.rewrite';
+}
+
+export interface RefactorResult {
+  edits: TextEdit[];
+  /** Names of the tools created. */
+  names: string[];
+}
+
+/** True when the lint's document can take edits (parsed, no syntax errors). */
+function editable(lint: FileLint): boolean {
+  return !!lint.doc.tree && !lint.doc.refused && lint.doc.syntaxProblems.length === 0;
+}
+
+function newestSuccessor(tool: ToolInfo, lint: FileLint, workspace: WorkspaceIndex): string | undefined {
+  if (!tool.name) return undefined;
+  const parsed = parseVersioned(tool.name);
+  const base = parsed?.base ?? tool.name;
+  const latest = latestVersion(base, lint.discovery.tools.map((t) => t.name), workspace);
+  return latest > (parsed?.version ?? 1) ? versionedName(base, latest) : undefined;
+}
+
+/** The refactors that apply to a tool, with their titles (nothing computed beyond what the titles need). */
+export function refactorsFor(lint: FileLint, tool: ToolInfo, options: RefactorOptions): RefactorOffer[] {
+  if (!editable(lint) || !tool.name || !tool.nameNode) return [];
+  const workspace = options.workspace ?? EMPTY_INDEX;
+  const out: RefactorOffer[] = [];
+  const next = nextVersionName(tool.name, lint.discovery.tools, workspace);
+  out.push({ id: 'bumpVersion', title: `Add versioned copy "${next}" and deprecate "${tool.name}"`, kind: 'refactor.rewrite' });
+  if (!deprecationOf(tool)) {
+    const successor = options.successors ?? (newestSuccessor(tool, lint, workspace) ? [newestSuccessor(tool, lint, workspace)!] : []);
+    out.push({ id: 'markDeprecated', title: successor.length ? `Mark "${tool.name}" deprecated in favour of "${successor.join('", "')}"` : `Mark "${tool.name}" deprecated`, kind: 'refactor.rewrite' });
+  }
+  const plan = planSplit(tool, { tools: lint.discovery.tools, workspace });
+  if (plan && plan.operations.length > 1) {
+    const names = plan.operations.map((o) => o.name).join(', ');
+    out.push({ id: 'splitRemove', title: `Split "${tool.name}" into ${names} (remove "${tool.name}")`, kind: 'refactor.rewrite' });
+    out.push({ id: 'splitKeep', title: `Split "${tool.name}" into ${names} (keep "${tool.name}", deprecated)`, kind: 'refactor.rewrite' });
+  }
+  return out;
+}
+
+/** Computes a refactor's edits; undefined when it does not apply (the tool changed, no operation to split on). */
+export function refactorEdits(lint: FileLint, tool: ToolInfo, id: RefactorId, options: RefactorOptions): RefactorResult | undefined {
+  if (!editable(lint) || !tool.name) return undefined;
+  const workspace = options.workspace ?? EMPTY_INDEX;
+  const edit = new EditBuilder(lint.doc);
+  switch (id) {
+    case 'bumpVersion': {
+      const r = bumpVersionEdits(edit, tool, lint.discovery.tools, workspace, options.today);
+      return r && { edits: r.edits, names: [r.name] };
+    }
+    case 'markDeprecated': {
+      const successors = options.successors ?? (newestSuccessor(tool, lint, workspace) ? [newestSuccessor(tool, lint, workspace)!] : []);
+      return { edits: markDeprecatedEdits(edit, tool, successors, options.today), names: [] };
+    }
+    case 'splitRemove':
+    case 'splitKeep': {
+      const r = splitToolEdits(edit, tool, lint.discovery.tools, workspace, { keepOriginal: id === 'splitKeep', today: options.today });
+      return r && { edits: r.edits, names: r.names };
+    }
+  }
+}

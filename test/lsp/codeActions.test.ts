@@ -1,0 +1,213 @@
+/**
+ * Quick fixes, fix-all, refactors and commands over a real stdio connection to the built server:
+ * textDocument/codeAction returns the fixes of a diagnostic with versioned inline edits; source.fixAll applies
+ * only safe fixes; refactors resolve lazily; workspace/executeCommand answers with a workspace/applyEdit whose
+ * result lints as expected; a command issued against an old document version is refused.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic, PublishDiagnosticsParams, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { TestClient } from './lspClient';
+import { lintText } from '../../shared/src/linter';
+import type { ToolsResult } from '../../shared/src/protocol';
+
+const BFCL = `[
+  {
+    "name": "calculate_bmi",
+    "description": "Use this when the user asks for their body mass index from weight and height.",
+    "parameters": {
+      "type": "dict",
+      "properties": {
+        "weight_kg": { "type": "float", "description": "Body weight in kilograms." },
+        "height_cm": { "type": "int", "description": "Height in centimetres." },
+        "unit": { "type": "string", "description": "Unit system: metric or imperial." }
+      },
+      "required": ["weight_kg", "height_cm"]
+    },
+    "strict": true
+  }
+]
+`;
+
+const CRM = `{
+  "tools": [
+    {
+      "name": "manage_contacts",
+      "description": "Use this to work with CRM contacts: read a contact, create a contact, or delete a contact.",
+      "input_schema": {
+        "type": "object",
+        "properties": {
+          "operation": { "type": "string", "enum": ["read", "create", "delete"], "description": "What to do." },
+          "contact_id": { "type": "string", "description": "The contact, for read and delete." },
+          "fields": { "type": "object", "description": "The contact's fields, for create." }
+        },
+        "required": ["operation"]
+      }
+    }
+  ]
+}
+`;
+
+function apply(text: string, edit: WorkspaceEdit | undefined, uri: string, version?: number): string {
+  assert.ok(edit?.documentChanges, 'a versioned workspace edit');
+  const change = edit.documentChanges[0] as TextDocumentEdit;
+  assert.equal(change.textDocument.uri, uri);
+  if (version !== undefined) assert.equal(change.textDocument.version, version, 'the edit names the document version it was computed for');
+  return TextDocument.applyEdits(TextDocument.create(uri, 'tool-json', 1, text), change.edits);
+}
+
+function rangeOf(text: string, needle: string) {
+  const off = text.indexOf(needle);
+  assert.ok(off >= 0, `${needle} not in text`);
+  const doc = TextDocument.create('x', 'x', 1, text);
+  return { start: doc.positionAt(off), end: doc.positionAt(off + needle.length) };
+}
+
+describe('code actions and commands over stdio', () => {
+  let client: TestClient;
+  const bmiUri = 'file:///virtual/bmi.tool.json';
+  const crmUri = 'file:///virtual/crm.tool.json';
+  let bmiDiags: Diagnostic[] = [];
+
+  before(async () => {
+    client = new TestClient();
+    await client.initialize(null, { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+    await client.open(bmiUri, BFCL);
+    await client.open(crmUri, CRM);
+    bmiDiags = (await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === bmiUri && p.version === 1)).diagnostics;
+    await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === crmUri);
+  });
+  after(async () => {
+    client.proc.kill();
+  });
+
+  it('advertises code actions (quick fix, refactor, source.fixAll.toolschema) and the server commands', async () => {
+    const c2 = new TestClient();
+    try {
+      const res = await c2.initialize(null, {});
+      const cap = res.capabilities.codeActionProvider as { codeActionKinds: string[]; resolveProvider: boolean };
+      assert.deepEqual(cap.codeActionKinds, ['quickfix', 'refactor.rewrite', 'source.fixAll.toolschema']);
+      assert.equal(cap.resolveProvider, true);
+      assert.ok(res.capabilities.executeCommandProvider?.commands.includes('toolschema.server.bumpVersion'));
+    } finally {
+      c2.proc.kill();
+    }
+  });
+
+  it('returns the safe fix of a diagnostic as a preferred quick fix with a versioned edit', async () => {
+    const diag = bmiDiags.find((d) => d.code === 'type-unknown' && d.message.includes('"int"'));
+    assert.ok(diag, 'type-unknown on "int"');
+    const actions = (await client.conn.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: bmiUri },
+      range: diag.range,
+      context: { diagnostics: [diag], only: ['quickfix'] },
+    })) as CodeAction[];
+    const fix = actions.find((a) => a.title === 'Replace "int" with "integer"');
+    assert.ok(fix, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.equal(fix.kind, 'quickfix');
+    assert.equal(fix.isPreferred, true);
+    assert.deepEqual(fix.diagnostics?.map((d) => d.code), ['type-unknown']);
+    const after = apply(BFCL, fix.edit, bmiUri, 1);
+    assert.equal(after, BFCL.replace('"type": "int"', '"type": "integer"'));
+    // Several type-unknown problems: a "fix all of this rule" action is offered too.
+    assert.ok(actions.some((a) => a.title === 'Fix all type-unknown problems in this file'));
+  });
+
+  it('offers suggestions one by one, never as preferred', async () => {
+    const diag = bmiDiags.find((d) => d.code === 'type-closed-set-as-string');
+    assert.ok(diag, `type-closed-set-as-string on unit; got ${bmiDiags.map((d) => d.code).join(', ')}`);
+    const actions = (await client.conn.sendRequest('textDocument/codeAction', { textDocument: { uri: bmiUri }, range: diag.range, context: { diagnostics: [diag] } })) as CodeAction[];
+    const quick = actions.filter((a) => a.kind === 'quickfix' && a.diagnostics?.[0]?.code === 'type-closed-set-as-string');
+    assert.ok(quick.length > 0, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    for (const a of quick) assert.notEqual(a.isPreferred, true, a.title);
+  });
+
+  it('source.fixAll.toolschema applies every safe fix and no suggestion', async () => {
+    const actions = (await client.conn.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: bmiUri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll.toolschema'] },
+    })) as CodeAction[];
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0]!.kind, 'source.fixAll.toolschema');
+    const after = apply(BFCL, actions[0]!.edit, bmiUri, 1);
+    const rules = lintText(bmiUri, after).findings.map((f) => f.rule);
+    for (const safe of ['type-unknown', 'strict-additional-properties', 'strict-required-all']) assert.ok(!rules.includes(safe), `${safe} left after fix-all`);
+    // Suggestions stay: the closed set is still a plain string.
+    assert.ok(rules.includes('type-closed-set-as-string'));
+    assert.ok(after.includes('"description": "Unit system: metric or imperial."'));
+  });
+
+  it('lists the tools of a document for the palette commands', async () => {
+    const r = (await client.conn.sendRequest('toolschema/tools', { uri: crmUri })) as ToolsResult;
+    assert.equal(r.version, 1);
+    assert.equal(r.tools.length, 1);
+    assert.equal(r.tools[0]!.name, 'manage_contacts');
+    assert.equal(r.tools[0]!.pointer, '/tools/0');
+    assert.equal(r.tools[0]!.nextVersion, 'manage_contacts_v2');
+    assert.ok(r.tools[0]!.split && r.tools[0]!.split.length === 3, `split: ${JSON.stringify(r.tools[0]!.split)}`);
+  });
+
+  it('offers refactors on a tool and resolves their edit on demand', async () => {
+    const actions = (await client.conn.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: crmUri },
+      range: rangeOf(CRM, 'manage_contacts'),
+      context: { diagnostics: [], only: ['refactor'] },
+    })) as CodeAction[];
+    const titles = actions.map((a) => a.title);
+    const bump = actions.find((a) => a.title.startsWith('Add versioned copy "manage_contacts_v2"'));
+    assert.ok(bump, titles.join(' | '));
+    assert.equal(bump.edit, undefined, 'refactor edits are computed on resolve');
+    assert.ok(titles.some((t) => t.startsWith('Mark "manage_contacts" deprecated')));
+    assert.ok(titles.some((t) => t.startsWith('Split "manage_contacts" into')));
+    const resolved = (await client.conn.sendRequest('codeAction/resolve', bump)) as CodeAction;
+    const after = apply(CRM, resolved.edit, crmUri, 1);
+    const lint = lintText(crmUri, after);
+    assert.deepEqual(lint.discovery.tools.map((t) => t.name), ['manage_contacts', 'manage_contacts_v2']);
+    assert.ok(!lint.findings.some((f) => f.rule === 'version-predecessor-not-deprecated' || f.rule === 'parse-error'));
+  });
+
+  it('bump command: the server sends workspace/applyEdit whose result lints as expected', async () => {
+    const before = client.appliedEdits.length;
+    const res = (await client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.bumpVersion', arguments: [{ uri: crmUri, version: 1, pointer: '/tools/0' }] })) as { applied: boolean; names: string[] };
+    assert.equal(res.applied, true);
+    assert.deepEqual(res.names, ['manage_contacts_v2']);
+    assert.equal(client.appliedEdits.length, before + 1);
+    const after = apply(CRM, client.appliedEdits[before]!.edit as WorkspaceEdit, crmUri, 1);
+    const lint = lintText(crmUri, after);
+    const [old, copy] = lint.discovery.tools;
+    assert.equal(copy?.name, 'manage_contacts_v2');
+    assert.match(old?.description ?? '', /^Deprecated: use manage_contacts_v2 instead\. /);
+    assert.ok(!lint.findings.some((f) => ['version-predecessor-not-deprecated', 'deprecated-no-redirect', 'deprecated-no-successor', 'parse-error', 'name-duplicate'].includes(f.rule)));
+  });
+
+  it('split command: one tool per operation, the original removed', async () => {
+    const before = client.appliedEdits.length;
+    const res = (await client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.splitTool', arguments: [{ uri: crmUri, version: 1, pointer: '/tools/0', keepOriginal: false }] })) as { applied: boolean; names: string[] };
+    assert.equal(res.applied, true);
+    assert.equal(res.names.length, 3);
+    const after = apply(CRM, client.appliedEdits[before]!.edit as WorkspaceEdit, crmUri, 1);
+    const lint = lintText(crmUri, after);
+    assert.deepEqual(lint.discovery.tools.map((t) => t.name), res.names);
+    assert.ok(!lint.findings.some((f) => f.rule === 'single-purpose' || f.rule === 'parse-error'));
+  });
+
+  it('refuses a command issued against an old document version', async () => {
+    await client.change(crmUri, 2, [{ text: CRM.replace('What to do.', 'The operation to run.') }]);
+    await client.waitForDiagnostics((p) => p.uri === crmUri && p.version === 2);
+    const before = client.appliedEdits.length;
+    await assert.rejects(
+      client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.bumpVersion', arguments: [{ uri: crmUri, version: 1, pointer: '/tools/0' }] }),
+      (e: { code?: number; message?: string }) => e.code === -32801 && /changed since the command was issued/.test(e.message ?? ''),
+    );
+    assert.equal(client.appliedEdits.length, before, 'no edit sent');
+  });
+
+  it('answers a malformed command argument with an error, not a crash', async () => {
+    await assert.rejects(client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.fixAll', arguments: [{ nope: 1 }] }), (e: { code?: number }) => e.code === -32602);
+    // The server is still alive.
+    const r = (await client.conn.sendRequest('toolschema/tools', { uri: crmUri })) as ToolsResult;
+    assert.equal(r.version, 2);
+  });
+});
