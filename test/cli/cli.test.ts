@@ -165,4 +165,71 @@ describe('toolschema CLI', () => {
     assert.ok(!diags.some((d) => d.rule === 'name-verb-first'));
     assert.ok(diags.filter((d) => d.rule === 'type-unknown').every((d) => d.severity === 'hint'));
   });
+
+  describe('--fix and --fix-dry-run', () => {
+    const STRICT = `[
+  {
+    "type": "function",
+    "function": {
+      "name": "get_order",
+      "description": "Use this when the user asks about one order by its number. Returns the order status.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "order_id": { "type": "str", "description": "The order number." },
+          "status": { "type": "string", "description": "Only orders in this state: open or closed." }
+        },
+        "required": ["order_id", "status"]
+      },
+      "strict": true
+    }
+  }
+]
+`;
+    // The safe fixes, by hand: "str" is a Python name; a strict object needs additionalProperties: false.
+    const FIXED = STRICT.replace('"type": "str"', '"type": "string"').replace('"required": ["order_id", "status"]', '"required": ["order_id", "status"],\n        "additionalProperties": false');
+    let fixDir: string;
+    before(() => {
+      fixDir = mkdtempSync(join(tmpdir(), 'toolschema-fix-'));
+    });
+    after(() => rmSync(fixDir, { recursive: true, force: true }));
+
+    it('--fix applies the safe fixes in place, reports them, and leaves suggestions for the user', () => {
+      writeFileSync(join(fixDir, 'orders.tool.json'), STRICT);
+      const r = run(['lint', '--fix', 'orders.tool.json'], fixDir);
+      assert.equal(readFileSync(join(fixDir, 'orders.tool.json'), 'utf8'), FIXED);
+      assert.match(r.stdout, /^Fixed 2 problems in 1 file: (strict-additional-properties \(1\), type-unknown \(1\)|type-unknown \(1\), strict-additional-properties \(1\))\.$/m);
+      // The closed set "open or closed" is a suggestion: reported, not applied.
+      assert.match(r.stdout, /type-closed-set-as-string$/m);
+      assert.equal(r.code, 0, 'no errors remain');
+      const again = run(['lint', '--fix', 'orders.tool.json'], fixDir);
+      assert.match(again.stdout, /No safe fixes to apply/);
+      assert.equal(readFileSync(join(fixDir, 'orders.tool.json'), 'utf8'), FIXED);
+    });
+
+    it('--fix-dry-run prints a diff and writes nothing; JSON carries fixed and output', () => {
+      writeFileSync(join(fixDir, 'dry.tool.json'), STRICT);
+      const r = run(['lint', '--fix-dry-run', 'dry.tool.json'], fixDir);
+      assert.equal(readFileSync(join(fixDir, 'dry.tool.json'), 'utf8'), STRICT, 'nothing written');
+      assert.match(r.stdout, /^-\s+"order_id": \{ "type": "str"/m);
+      assert.match(r.stdout, /^\+\s+"order_id": \{ "type": "string"/m);
+      assert.match(r.stdout, /^Would fix 2 problems in 1 file: .*Nothing was written \(--fix-dry-run\)\.$/m);
+      const j = run(['lint', '--fix-dry-run', '--format', 'json', 'dry.tool.json'], fixDir);
+      const out = JSON.parse(j.stdout) as { files: { fixed: { rule: string }[]; output: string; diagnostics: { rule: string }[] }[] };
+      assert.equal(out.files[0]!.output, FIXED);
+      assert.deepEqual(out.files[0]!.fixed.map((f) => f.rule).sort(), ['strict-additional-properties', 'type-unknown']);
+      assert.ok(!out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'), 'diagnostics are what remains');
+    });
+
+    it('--fix never breaks a file: broken JSON is reported and left as it is; both flags together are a usage error', () => {
+      writeFileSync(join(fixDir, 'broken.tool.json'), '{ "name": "x", "parameters": { "type": "int" ');
+      const r = run(['lint', '--fix', 'broken.tool.json'], fixDir);
+      assert.equal(r.code, 1);
+      assert.equal(readFileSync(join(fixDir, 'broken.tool.json'), 'utf8'), '{ "name": "x", "parameters": { "type": "int" ');
+      assert.match(r.stdout, /parse-error/);
+      const both = run(['lint', '--fix', '--fix-dry-run', 'broken.tool.json'], fixDir);
+      assert.equal(both.code, 2);
+      assert.match(both.stderr, /cannot be used together/);
+    });
+  });
 });

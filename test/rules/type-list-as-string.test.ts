@@ -31,11 +31,7 @@ const openaiBlockFixed = openaiBlock.replace(`"type": "string",
                     "pattern": "^[a-z]+(,[a-z]+)*$",
                     "maxLength": 200,
                     "default": "inbox,todo",`, `"type": "array",
-                    "items": {
-                        "type": "string",
-                        "pattern": "^[a-z]+$",
-                        "maxLength": 200
-                    },
+                    "items": { "type": "string", "pattern": "^[a-z]+$", "maxLength": 200 },
                     "default": ["inbox", "todo"],`);
 
 // Gemini (upper case), a semicolon-separated default, a nullable type list, a nullable anyOf branch.

@@ -60,10 +60,7 @@ const mcpFixed = mcp.replace(
   `"description": "Deprecated: use create_ticket_v2 instead. Use this to open a support ticket for the customer.",
         "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}},
         "_meta": {
-            "io.github.toolschema/deprecated": {
-                "since": "2026-11-22",
-                "replacedBy": ["create_ticket_v2"]
-            }
+            "io.github.toolschema/deprecated": { "since": "2026-11-22", "replacedBy": ["create_ticket_v2"] }
         }
     },`,
 );

@@ -94,11 +94,11 @@ export function inlineJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Small values stay on one line even in a multi-line file (`"items": { "type": "string" }`). */
+/** Small values (up to 72 characters, flat) stay on one line even in a multi-line file (`"items": { "type": "string" }`). */
 function fitsInline(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
   const s = inlineJson(value);
-  if (s.length > 60) return false;
+  if (s.length > 72) return false;
   const members = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
   return members.every((m) => m === null || typeof m !== 'object' || (Array.isArray(m) && m.every((x) => x === null || typeof x !== 'object')));
 }
