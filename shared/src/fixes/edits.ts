@@ -23,19 +23,6 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return applyJsonEdits(text, [...edits]);
 }
 
-/** True when no two edits overlap (insertions at the same offset count as overlapping). */
-export function disjoint(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
-  for (const x of a) {
-    for (const y of b) {
-      const xEnd = x.offset + x.length;
-      const yEnd = y.offset + y.length;
-      if (x.offset < yEnd && y.offset < xEnd) return false;
-      if (x.offset === y.offset || xEnd === yEnd || x.offset === yEnd || y.offset === xEnd) return false;
-    }
-  }
-  return true;
-}
-
 export interface Layout {
   /** One level of indentation: a tab or n spaces. */
   unit: string;
@@ -114,6 +101,45 @@ export function blockJson(value: unknown, indent: string, layout: Layout): strin
   return `{${layout.eol}${parts.join(',' + layout.eol)}${layout.eol}${indent}}`;
 }
 
+/**
+ * Removes several members (properties or elements) at once: runs of neighbours are removed as one span, so the
+ * edits never overlap, and a container losing every member keeps its brackets.
+ */
+export function removeMembers(members: readonly Node[]): TextEdit[] {
+  const byParent = new Map<Node, Set<Node>>();
+  for (const m of members) {
+    const p = m.parent;
+    if (!p) continue;
+    let set = byParent.get(p);
+    if (!set) byParent.set(p, (set = new Set()));
+    set.add(m);
+  }
+  const out: TextEdit[] = [];
+  for (const [container, set] of byParent) {
+    const kids = container.children ?? [];
+    if (kids.every((k) => set.has(k))) {
+      out.push({ offset: container.offset + 1, length: Math.max(0, container.length - 2), content: '' });
+      continue;
+    }
+    for (let i = 0; i < kids.length; i++) {
+      if (!set.has(kids[i]!)) continue;
+      let j = i;
+      while (j + 1 < kids.length && set.has(kids[j + 1]!)) j++;
+      const first = kids[i]!;
+      const last = kids[j]!;
+      const next = kids[j + 1];
+      const prev = kids[i - 1];
+      if (next) out.push({ offset: first.offset, length: next.offset - first.offset, content: '' });
+      else if (prev) {
+        const end = prev.offset + prev.length;
+        out.push({ offset: end, length: last.offset + last.length - end, content: '' });
+      }
+      i = j;
+    }
+  }
+  return out;
+}
+
 /** Builds edits against one document; every method returns edits, nothing is applied. */
 export class EditBuilder {
   readonly layout: Layout;
@@ -175,18 +201,7 @@ export class EditBuilder {
 
   /** Removes a property node or an array element with its separator, keeping the neighbours' layout. */
   removeMember(member: Node): TextEdit {
-    const container = member.parent!;
-    const siblings = container.children ?? [];
-    const i = siblings.indexOf(member);
-    const next = siblings[i + 1];
-    const prev = siblings[i - 1];
-    if (next) return { offset: member.offset, length: next.offset - member.offset, content: '' };
-    if (prev) {
-      const prevEnd = prev.offset + prev.length;
-      return { offset: prevEnd, length: member.offset + member.length - prevEnd, content: '' };
-    }
-    // The only member: empty the container, keeping its brackets.
-    return { offset: container.offset + 1, length: container.length - 2, content: '' };
+    return removeMembers([member])[0] ?? { offset: member.offset, length: member.length, content: '' };
   }
 
   /** Removes the property `key` of an object (no edit when it is absent). */

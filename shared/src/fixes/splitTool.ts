@@ -19,7 +19,7 @@ import {
   onlyType, operationKind, operationMix, quotedValues, typeSlots,
 } from '../analysis/params';
 import { markerNode } from '../analysis/versions';
-import { indentAt, type EditBuilder, type TextEdit } from './edits';
+import { indentAt, removeMembers, type EditBuilder, type TextEdit } from './edits';
 import { placeTools, replaceTool, rewriteWithin } from './toolEdits';
 import { markDeprecatedEdits } from './versioning';
 import { fixAll } from '../fix';
@@ -680,31 +680,6 @@ function draftDescription(op: SplitOperation, values: readonly string[], entity:
 // ---------------------------------------------------------------------------------------------
 // Edits
 
-/** Removes several members of one object or array without overlapping edits (runs removed together). */
-export function removeMembers(container: Node, members: readonly Node[]): TextEdit[] {
-  const siblings = container.children ?? [];
-  const gone = new Set(members);
-  const edits: TextEdit[] = [];
-  let i = 0;
-  while (i < siblings.length) {
-    if (!gone.has(siblings[i]!)) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j + 1 < siblings.length && gone.has(siblings[j + 1]!)) j++;
-    const first = siblings[i]!;
-    const lastGone = siblings[j]!;
-    const next = siblings[j + 1];
-    const prev = siblings[i - 1];
-    if (next) edits.push({ offset: first.offset, length: next.offset - first.offset, content: '' });
-    else if (prev) edits.push({ offset: prev.offset + prev.length, length: lastGone.offset + lastGone.length - (prev.offset + prev.length), content: '' });
-    else edits.push({ offset: container.offset + 1, length: container.length - 2, content: '' });
-    i = j + 1;
-  }
-  return edits;
-}
-
 /** Title Case of a name's words: `get_record` → "Get Record". */
 function titleOf(name: string): string {
   return identWords(name.slice(name.lastIndexOf('.') + 1)).map(capitalize).join(' ');
@@ -728,7 +703,7 @@ function toolText(edit: EditBuilder, tool: ToolInfo, op: SplitOperation): string
     const k = p.children?.[0]?.value;
     return typeof k !== 'string' || !keep.has(k);
   });
-  edits.push(...removeMembers(propsNode, removed));
+  edits.push(...removeMembers(removed));
 
   const requiredNode = child(params, 'required');
   const wanted = new Set(op.required);
@@ -750,7 +725,7 @@ function toolText(edit: EditBuilder, tool: ToolInfo, op: SplitOperation): string
     } else if (stays.length === 0) {
       edits.push(edit.replaceValue(requiredNode, add));
     } else {
-      edits.push(...removeMembers(requiredNode, drop));
+      edits.push(...removeMembers(drop));
       if (add.length > 0) {
         const lastKept = stays[stays.length - 1]!;
         const multi = text.slice(requiredNode.offset + 1, lastKept.offset).includes('\n');

@@ -124,44 +124,7 @@ export function keywordProps(site: TypeSite, keys: readonly string[]): { key: st
   return out;
 }
 
-/**
- * Removes several members (properties or elements) at once: runs of neighbours are removed as one span, so the
- * edits never overlap, and a container losing every member keeps its brackets.
- */
-export function removeMembers(members: readonly Node[]): TextEdit[] {
-  const byParent = new Map<Node, Set<Node>>();
-  for (const m of members) {
-    const p = m.parent;
-    if (!p) continue;
-    let set = byParent.get(p);
-    if (!set) byParent.set(p, (set = new Set()));
-    set.add(m);
-  }
-  const out: TextEdit[] = [];
-  for (const [container, set] of byParent) {
-    const kids = container.children ?? [];
-    if (kids.every((k) => set.has(k))) {
-      out.push({ offset: container.offset + 1, length: Math.max(0, container.length - 2), content: '' });
-      continue;
-    }
-    for (let i = 0; i < kids.length; i++) {
-      if (!set.has(kids[i]!)) continue;
-      let j = i;
-      while (j + 1 < kids.length && set.has(kids[j + 1]!)) j++;
-      const first = kids[i]!;
-      const last = kids[j]!;
-      const next = kids[j + 1];
-      const prev = kids[i - 1];
-      if (next) out.push({ offset: first.offset, length: next.offset - first.offset, content: '' });
-      else if (prev) {
-        const end = prev.offset + prev.length;
-        out.push({ offset: end, length: last.offset + last.length - end, content: '' });
-      }
-      i = j;
-    }
-  }
-  return out;
-}
+export { removeMembers } from './edits';
 
 /** A plain object from pairs (keys set as own properties, so `__proto__` is an ordinary key). */
 export function objectOf(pairs: readonly (readonly [string, JsonValue])[]): { [key: string]: JsonValue } {
