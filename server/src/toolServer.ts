@@ -25,7 +25,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
-import { lintDocument, NameIndex, type FileLint } from '../../shared/src/linter';
+import { lintDocument, type FileLint } from '../../shared/src/linter';
+import { WorkspaceModel } from '../../shared/src/workspace';
 import { discoverTools } from '../../shared/src/discover';
 import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, resolveConfig, type Config } from '../../shared/src/config';
 import { getHover } from '../../shared/src/hover';
@@ -33,7 +34,7 @@ import { ruleDocUrl } from '../../shared/src/docs';
 import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
-import { KNOWN_RULES, findConfigFile, toolFileMatcher } from './files';
+import { KNOWN_RULES, findConfigFile, findToolFiles, toolFileMatcher } from './files';
 import { FIX_ALL_KIND, checkCommand, codeActions, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
 import type { RefactorId } from '../../shared/src/fixes/refactors';
@@ -67,7 +68,10 @@ export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const lints = new Map<string, FileLint & { version: number }>();
   const pending = new Set<string>();
-  const index = new NameIndex();
+  /** Every tool file of the workspace (on disk, or open in the editor, whose text wins): rules and navigation read it. */
+  const index = new WorkspaceModel();
+  /** Files indexed from disk that are not open: their diagnostics are published too. */
+  const diskFiles = new Set<string>();
   let folders: Folder[] = [];
   let hasConfigurationCapability = false;
   let hasWatchedFilesDynamic = false;
@@ -113,7 +117,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(async () => {
     if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
-    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(() => undefined);
+    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }] }).catch(() => undefined);
     if (hasWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
@@ -191,6 +195,7 @@ export function startServer(connection: Connection): void {
   async function reloadAll(): Promise<void> {
     await pullSettings();
     loadFolderConfigs();
+    await indexWorkspace();
     for (const d of documents.all()) relint(d.uri);
   }
 
@@ -203,8 +208,110 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeWatchedFiles(async (e) => {
-    if (e.changes.some((c) => c.uri.endsWith('/' + CONFIG_FILE_NAME) && (c.type !== FileChangeType.Changed || !documents.get(c.uri)))) await reloadAll();
+    if (e.changes.some((c) => c.uri.endsWith('/' + CONFIG_FILE_NAME) && (c.type !== FileChangeType.Changed || !documents.get(c.uri)))) {
+      await reloadAll();
+      return;
+    }
+    // Tool files changed on disk: the open ones follow the editor's text; the others are read again.
+    for (const c of e.changes) {
+      if (documents.get(c.uri) || !c.uri.startsWith('file:') || !isToolUri(c.uri)) continue;
+      if (c.type === FileChangeType.Deleted) forgetDiskFile(c.uri);
+      else indexDiskFile(c.uri, true);
+    }
   });
+
+  // ------------------------------------------------------------------ workspace index
+
+  /** Whether a file URI is a tool file under its folder's configuration (files / ignore globs). */
+  function isToolUri(uri: string): boolean {
+    if (uri.endsWith('/' + CONFIG_FILE_NAME)) return false;
+    if (uri.endsWith('.tool.json')) return !/\/node_modules\//.test(uri);
+    const f = folderOf(uri);
+    if (!f) return false;
+    const rel = relative(f.path, fileURLToPath(uri)).split(sep).join('/');
+    return toolFileMatcher(configFor(uri))(rel);
+  }
+
+  let indexing: Promise<void> | undefined;
+
+  /**
+   * Indexes every tool file of every workspace folder (start-up, configuration change): reads them, lints the
+   * ones not open in the editor and publishes their diagnostics. Yields between files, so requests are served
+   * meanwhile, and reports progress when the client supports it.
+   */
+  function indexWorkspace(): Promise<void> {
+    indexing = (indexing ?? Promise.resolve()).then(async () => {
+      const found = new Set<string>();
+      for (const f of folders) {
+        try {
+          for (const path of findToolFiles(f.path, configFor(f.uri))) found.add(pathToFileURL(path).href);
+        } catch (e) {
+          connection.console.error(`cannot list tool files in ${f.path}: ${String(e)}`);
+        }
+      }
+      for (const uri of [...diskFiles]) if (!found.has(uri)) forgetDiskFile(uri);
+      const todo = [...found].filter((u) => !documents.get(u));
+      const progress = todo.length > 50 ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+      progress?.begin('toolschema: indexing tool files', 0, `${todo.length} files`, false);
+      const started = Date.now();
+      for (let i = 0; i < todo.length; i++) {
+        indexDiskFile(todo[i]!, false);
+        if (i % 20 === 19) {
+          progress?.report(Math.round(((i + 1) / todo.length) * 100), `${i + 1} / ${todo.length} files`);
+          await new Promise((r) => setImmediate(r));
+        }
+      }
+      // Cross-file rules: lint every unopened file once the whole index is built.
+      for (let i = 0; i < todo.length; i++) {
+        lintDiskFile(todo[i]!);
+        if (i % 20 === 19) await new Promise((r) => setImmediate(r));
+      }
+      progress?.done();
+      if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
+    });
+    return indexing;
+  }
+
+  /** Reads a tool file from disk into the index; with `relintNow`, lints it and the files it affects. */
+  function indexDiskFile(uri: string, relintNow: boolean): void {
+    let text: string;
+    try {
+      text = readFileSync(fileURLToPath(uri), 'utf8');
+    } catch {
+      forgetDiskFile(uri);
+      return;
+    }
+    const before = index.file(uri)?.names ?? new Set<string>();
+    const entry = index.updateText(uri, text, configFor(uri).profile);
+    diskFiles.add(uri);
+    if (relintNow) {
+      lintDiskFile(uri);
+      relintAffected(uri, before, entry.names);
+    }
+  }
+
+  function forgetDiskFile(uri: string): void {
+    const before = index.file(uri)?.names ?? new Set<string>();
+    index.delete(uri);
+    if (diskFiles.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    relintAffected(uri, before, new Set());
+  }
+
+  /** Lints a file that is not open, from the index's text, and publishes its diagnostics. */
+  function lintDiskFile(uri: string): void {
+    const entry = index.file(uri);
+    if (!entry || documents.get(uri)) return;
+    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+    void connection.sendDiagnostics({ uri, diagnostics: result.findings.map(toDiagnostic) });
+  }
+
+  /** After a file's defined names changed: re-lint only the files whose results can change. */
+  function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
+    for (const other of index.affectedBy(uri, before, after)) {
+      if (documents.get(other)) relint(other);
+      else lintDiskFile(other);
+    }
+  }
 
   // ------------------------------------------------------------------ linting
 
@@ -232,14 +339,13 @@ export function startServer(connection: Connection): void {
     const config = configFor(uri);
     const toolDoc = new ToolDocument(uri, doc.getText());
     const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
-    const names = discovery.tools.flatMap((t) => (t.name !== undefined ? [t.name] : []));
-    const namesChanged = !before || before.discovery.tools.map((t) => t.name).join('\u0000') !== names.join('\u0000');
-    index.set(uri, discovery.tools);
+    const namesBefore = index.file(uri)?.names ?? new Set<string>();
+    const entry = index.update(toolDoc, discovery);
     const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: result.findings.map(toDiagnostic) });
-    // Cross-file rules: other open tool files see this file's names.
-    if (namesChanged) for (const other of documents.all()) if (other.uri !== uri && lints.has(other.uri)) relint(other.uri);
+    // Cross-file rules: the files (open or not) whose results depend on the names this file defines.
+    relintAffected(uri, namesBefore, entry.names);
   }
 
   function relint(uri: string): void {
@@ -250,13 +356,23 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen((e) => schedule(e.document.uri));
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
-    const had = lints.delete(e.document.uri);
-    index.remove(e.document.uri);
-    if (had) {
-      void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-      for (const other of lints.keys()) relint(other);
+    const uri = e.document.uri;
+    const had = lints.delete(uri);
+    if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
+      void reloadAll();
+      return;
     }
-    if (e.document.uri.endsWith('/' + CONFIG_FILE_NAME)) void reloadAll();
+    if (!had) return;
+    // A workspace tool file goes back to its text on disk (unsaved edits are dropped) and keeps its diagnostics;
+    // any other document leaves the index.
+    if (uri.startsWith('file:') && folderOf(uri) && isToolUri(uri)) {
+      indexDiskFile(uri, true);
+    } else {
+      const before = index.file(uri)?.names ?? new Set<string>();
+      index.delete(uri);
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+      relintAffected(uri, before, new Set());
+    }
   });
 
   /** The lint of the document's current version (computed now if the scheduled one has not run yet). */

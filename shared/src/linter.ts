@@ -289,6 +289,11 @@ export class NameIndex {
     this.byUri.delete(uri);
   }
 
+  /** URIs of every file defining `name` (this file included). */
+  filesDefining(name: string): string[] {
+    return [...(this.byName.get(name)?.keys() ?? [])];
+  }
+
   /** The index as seen from one file: definitions in the other files. */
   viewFrom(uri: string): WorkspaceIndex {
     const index = this;

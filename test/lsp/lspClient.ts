@@ -22,6 +22,21 @@ export class TestClient {
   /** Every workspace/applyEdit the server sent, in order (the client answers `applyEditResult`). */
   readonly appliedEdits: { label?: string; edit: unknown }[] = [];
   applyEditResult: { applied: boolean; failureReason?: string } = { applied: true };
+  /** Work-done progress: tokens the server created and the $/progress values it sent. */
+  readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
+  private progressEndWaiters: (() => void)[] = [];
+
+  /** Resolves when a work-done progress has ended (at once if one already has). */
+  waitForProgressEnd(timeoutMs = 10_000): Promise<void> {
+    if (this.progress.some((p) => p.value.kind === 'end')) return Promise.resolve();
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no progress end; got ${this.progress.map((p) => p.value.kind).join(',')}`)), timeoutMs);
+      this.progressEndWaiters.push(() => {
+        clearTimeout(timer);
+        resolvePromise();
+      });
+    });
+  }
 
   constructor(args: string[] = ['--stdio']) {
     this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -40,6 +55,11 @@ export class TestClient {
     this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
     this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
     this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('window/workDoneProgress/create', () => null);
+    this.conn.onNotification('$/progress', (p: { token: unknown; value: { kind: string } }) => {
+      this.progress.push(p);
+      if (p.value.kind === 'end') for (const w of this.progressEndWaiters.splice(0)) w();
+    });
     this.conn.onRequest('workspace/applyEdit', (p: { label?: string; edit: unknown }) => {
       this.appliedEdits.push(p);
       return this.applyEditResult;

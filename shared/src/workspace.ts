@@ -1,0 +1,221 @@
+/**
+ * The workspace model: every tool file of the workspace, in memory and keyed by URI, with where each tool is
+ * defined and where each tool name is referenced (a description that names it, a deprecation marker's
+ * successor). Fed by the server (files on disk and open documents) and by the CLI (the files it was given);
+ * pure, no I/O. It is also the NameIndex the cross-file rules read, so one structure answers both the rules
+ * and navigation (definition, references, rename, workspace symbols).
+ */
+import { ToolDocument, child, elements, pointerOf, type Node } from './document';
+import { discoverTools, type Discovery, type ToolInfo } from './discover';
+import { NameIndex } from './linter';
+import { markerNode } from './analysis/versions';
+import type { Dialect, Profile, Range } from './types';
+
+export interface ToolLocation {
+  uri: string;
+  name: string;
+  profile: Profile;
+  dialect: Dialect;
+  /** Pointer of the tool's entry. */
+  pointer: string;
+  /** The tool's entry. */
+  range: Range;
+  /** The name's characters (inside the quotes). */
+  nameRange: Range;
+  nameOffset: number;
+  description: string | undefined;
+}
+
+export interface ReferenceLocation {
+  uri: string;
+  /** The name referenced, exactly as written. */
+  name: string;
+  kind: 'mention' | 'successor';
+  /** Offset and range of the name's characters in the file (inside the JSON string). */
+  offset: number;
+  length: number;
+  range: Range;
+  /** The tool whose description or marker holds the reference. */
+  inTool: string | undefined;
+}
+
+export interface IndexedFile {
+  uri: string;
+  text: string;
+  tools: ToolLocation[];
+  refs: ReferenceLocation[];
+  /** Names defined in the file. */
+  names: ReadonlySet<string>;
+}
+
+/** Identifier-shaped words of more than one part (`get_weather`, `get-weather`, `getWeather`, `list_orders_v2`). */
+const IDENT = /(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*(?:(?:[_-][A-Za-z0-9]+)+|(?:[A-Z][a-z0-9]+)+))(?![A-Za-z0-9_\-])/g;
+
+/** Where a tool's name characters are, inside the quotes of its `name` string. */
+function nameSpan(tool: ToolInfo): { offset: number; length: number } | undefined {
+  const n = tool.nameNode;
+  if (!n || n.type !== 'string') return undefined;
+  return { offset: n.offset + 1, length: Math.max(0, n.length - 2) };
+}
+
+/** Builds the index entry of one parsed file. */
+export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile {
+  const tools: ToolLocation[] = [];
+  const refs: ReferenceLocation[] = [];
+  const names = new Set<string>();
+  const text = doc.text;
+  for (const t of discovery.tools) {
+    const span = nameSpan(t);
+    if (t.name !== undefined && span) {
+      names.add(t.name);
+      tools.push({
+        uri: doc.uri,
+        name: t.name,
+        profile: t.profile,
+        dialect: t.dialect,
+        pointer: pointerOf(t.outer),
+        range: doc.nodeRange(t.outer),
+        nameRange: doc.rangeOf(span.offset, span.length),
+        nameOffset: span.offset,
+        description: t.description,
+      });
+    }
+    // Mentions: identifier-shaped words in the description's raw text (an escape inside a word breaks it, so
+    // every match is also the decoded text).
+    const d = t.descriptionNode;
+    if (d && d.type === 'string' && d.length <= 100_000) {
+      const raw = text.slice(d.offset + 1, d.offset + d.length - 1);
+      IDENT.lastIndex = 0;
+      for (let m = IDENT.exec(raw); m; m = IDENT.exec(raw)) {
+        if (m[1] === t.name) continue;
+        const offset = d.offset + 1 + m.index;
+        refs.push({ uri: doc.uri, name: m[1]!, kind: 'mention', offset, length: m[1]!.length, range: doc.rangeOf(offset, m[1]!.length), inTool: t.name });
+      }
+    }
+    // Successors named by the deprecation marker.
+    const marker = markerNode(t);
+    if (marker) {
+      const v = marker.node;
+      const holders: Node[] = v.type === 'string' ? [v] : [];
+      if (v.type === 'object') {
+        for (const k of ['replacedBy', 'successor', 'successors', 'replacement', 'use']) {
+          const c = child(v, k);
+          if (c?.type === 'string') holders.push(c);
+          else if (c?.type === 'array') holders.push(...elements(c).filter((e) => e.type === 'string'));
+        }
+      }
+      for (const h of holders) {
+        const name = h.value as string;
+        if (!name) continue;
+        refs.push({ uri: doc.uri, name, kind: 'successor', offset: h.offset + 1, length: h.length - 2, range: doc.rangeOf(h.offset + 1, h.length - 2), inTool: t.name });
+      }
+    }
+  }
+  return { uri: doc.uri, text, tools, refs, names };
+}
+
+/** The workspace: a NameIndex for the rules plus definitions and references for navigation. */
+export class WorkspaceModel extends NameIndex {
+  private files = new Map<string, IndexedFile>();
+  /** Name → URIs whose references include it (for references and affected files). */
+  private referrers = new Map<string, Set<string>>();
+
+  /** Indexes a parsed file (replacing what the URI held before). */
+  update(doc: ToolDocument, discovery: Discovery): IndexedFile {
+    this.delete(doc.uri, true);
+    const entry = indexFile(doc, discovery);
+    this.files.set(doc.uri, entry);
+    for (const r of entry.refs) {
+      let s = this.referrers.get(r.name);
+      if (!s) this.referrers.set(r.name, (s = new Set()));
+      s.add(doc.uri);
+    }
+    this.set(doc.uri, discovery.tools);
+    return entry;
+  }
+
+  /** Parses and indexes a file's text. */
+  updateText(uri: string, text: string, profile: Profile | 'auto' = 'auto'): IndexedFile {
+    const doc = new ToolDocument(uri, text);
+    const discovery = doc.tree && !doc.refused ? discoverTools(doc.tree, profile) : { tools: [], problems: [] };
+    return this.update(doc, discovery);
+  }
+
+  delete(uri: string, keepNames = false): void {
+    const old = this.files.get(uri);
+    if (old) {
+      for (const r of old.refs) {
+        const s = this.referrers.get(r.name);
+        s?.delete(uri);
+        if (s?.size === 0) this.referrers.delete(r.name);
+      }
+      this.files.delete(uri);
+    }
+    if (!keepNames) this.remove(uri);
+  }
+
+  has(uri: string): boolean {
+    return this.files.has(uri);
+  }
+
+  file(uri: string): IndexedFile | undefined {
+    return this.files.get(uri);
+  }
+
+  uris(): string[] {
+    return [...this.files.keys()];
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  /** Every tool named `name`, in every file. */
+  definitionsOf(name: string): ToolLocation[] {
+    const out: ToolLocation[] = [];
+    for (const uri of this.filesDefining(name)) for (const t of this.files.get(uri)?.tools ?? []) if (t.name === name) out.push(t);
+    return out;
+  }
+
+  /** Every place that names the tool: description mentions and successor markers. */
+  referencesTo(name: string): ReferenceLocation[] {
+    const out: ReferenceLocation[] = [];
+    for (const uri of this.referrers.get(name) ?? []) for (const r of this.files.get(uri)?.refs ?? []) if (r.name === name) out.push(r);
+    return out;
+  }
+
+  /** Every tool of the workspace (workspace symbols). */
+  *allTools(): Generator<ToolLocation> {
+    for (const f of this.files.values()) yield* f.tools;
+  }
+
+  /**
+   * Other files whose lint can change when a file's defined names go from `before` to `after`: those that
+   * reference a name that appeared or disappeared, those that define one of them (duplicates), and those that
+   * define another version of it (`x` beside a new `x_v2`).
+   */
+  affectedBy(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>): string[] {
+    const changed = new Set<string>();
+    for (const n of before) if (!after.has(n)) changed.add(n);
+    for (const n of after) if (!before.has(n)) changed.add(n);
+    if (changed.size === 0) return [];
+    const out = new Set<string>();
+    const bases = new Set<string>();
+    for (const n of changed) {
+      for (const u of this.referrers.get(n) ?? []) out.add(u);
+      for (const u of this.filesDefining(n)) out.add(u);
+      bases.add(n.replace(/_v\d{1,4}$/, ''));
+    }
+    for (const f of this.files.values()) {
+      if (out.has(f.uri)) continue;
+      for (const t of f.tools) {
+        if (bases.has(t.name.replace(/_v\d{1,4}$/, ''))) {
+          out.add(f.uri);
+          break;
+        }
+      }
+    }
+    out.delete(uri);
+    return [...out];
+  }
+}

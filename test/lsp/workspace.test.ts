@@ -1,0 +1,93 @@
+/**
+ * The workspace index over stdio: at start-up the server indexes and lints every tool file on disk (open or
+ * not, with progress for large workspaces), cross-file rules see the whole workspace, a change in one file
+ * updates the diagnostics of the files it affects (and only those), and files changed or deleted on disk
+ * (workspace/didChangeWatchedFiles) update the index.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { TestClient } from './lspClient';
+
+const tool = (name: string, description: string) => `{ "name": "${name}", "description": "${description}", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name, for example Paris." } }, "required": ["city"] } }`;
+
+const A = `[\n  ${tool('get_forecast', 'Use this when the user asks for the weather in the next days in a city. Returns daily highs and lows.')},\n  ${tool('get_local_time', 'Use this when the user asks what time it is in a city. Returns the local time.')}\n]\n`;
+const B = `[\n  ${tool('get_weather', 'Deprecated: use get_forecst instead. Use this when the user asks for the weather in a city.')}\n]\n`;
+const C = `[\n  ${tool('get_local_time', 'Use this when the user asks for the local time in a city. Returns the time and the time zone.')}\n]\n`;
+const D = `[\n  ${tool('convert_currency', 'Use this when the user asks to convert an amount between two currencies. Returns the converted amount.')}\n]\n`;
+
+const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => String(d.code));
+
+describe('workspace index over stdio', () => {
+  let dir: string;
+  let client: TestClient;
+  const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+  const last = (u: string) => [...client.published].reverse().find((p) => p.uri === u);
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-ws-'));
+    writeFileSync(join(dir, 'a.tool.json'), A);
+    writeFileSync(join(dir, 'b.tool.json'), B);
+    writeFileSync(join(dir, 'c.tool.json'), C);
+    writeFileSync(join(dir, 'd.tool.json'), D);
+    mkdirSync(join(dir, 'many'));
+    for (let i = 0; i < 60; i++) writeFileSync(join(dir, 'many', `t${i}.tool.json`), `[${tool(`get_item_${i}`, 'Use this when the user asks about one item of the catalog. Returns the item.')}]`);
+    client = new TestClient();
+    await client.initialize(pathToFileURL(dir).href, { window: { workDoneProgress: true }, workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+  });
+  after(() => {
+    client.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('indexes and lints every tool file at start-up, opened or not, with progress', async () => {
+    const b = await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json'));
+    assert.ok(codes(b).includes('description-sibling-unknown'), `b: ${codes(b).join(', ')}`);
+    const a = await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
+    assert.match(a.diagnostics.find((d) => d.code === 'name-duplicate')!.message, /c\.tool\.json/);
+    await client.waitForDiagnostics((p) => p.uri === uri('many/t59.tool.json'));
+    await client.waitForProgressEnd();
+    const kinds = client.progress.map((p) => p.value.kind);
+    assert.deepEqual([kinds[0], kinds[kinds.length - 1]], ['begin', 'end'], `progress: ${kinds.join(',')}`);
+    assert.match(client.progress[0]!.value.title ?? '', /indexing/);
+  });
+
+  it('an edit in an open file updates the files it affects, and only those', async () => {
+    await client.open(uri('b.tool.json'), B);
+    await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && p.version === 1);
+    const dCount = client.published.filter((p) => p.uri === uri('d.tool.json')).length;
+    // Renaming get_local_time in c removes the duplicate in a (a is not open).
+    await client.open(uri('c.tool.json'), C);
+    await client.change(uri('c.tool.json'), 2, [{ text: C.replace('"get_local_time"', '"get_time_zone"') }]);
+    await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && !codes(p).includes('name-duplicate'));
+    // d defines and mentions nothing that changed: it is not linted again.
+    assert.equal(client.published.filter((p) => p.uri === uri('d.tool.json')).length, dCount);
+  });
+
+  it('a file changed on disk (not open) updates the index: the mention in b resolves', async () => {
+    writeFileSync(join(dir, 'a.tool.json'), A.replace('"get_local_time"', '"get_clock_time"').replace('"get_forecast"', '"get_forecst"'));
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 2 }] });
+    const b = await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && p.version === 1 && !codes(p).includes('description-sibling-unknown') && client.published.indexOf(p) > 0);
+    assert.ok(!codes(b).includes('description-sibling-unknown'), codes(b).join(', '));
+  });
+
+  it('a file deleted on disk leaves the index and its diagnostics are cleared', async () => {
+    unlinkSync(join(dir, 'a.tool.json'));
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 3 }] });
+    await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && p.diagnostics.length === 0);
+    // b mentions get_forecst again, which no file defines now.
+    const b = await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && codes(p).includes('description-sibling-unknown') && p === last(uri('b.tool.json')));
+    assert.ok(b);
+  });
+
+  it('closing an open workspace file goes back to its text on disk and keeps its diagnostics', async () => {
+    await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: uri('c.tool.json') } });
+    // On disk c still defines get_local_time (the editor's rename was never saved).
+    const c = await client.waitForDiagnostics((p) => p.uri === uri('c.tool.json') && p.version === undefined && p === last(uri('c.tool.json')));
+    assert.ok(Array.isArray(c.diagnostics));
+  });
+});
