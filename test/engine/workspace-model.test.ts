@@ -1,0 +1,66 @@
+/**
+ * The engine's workspace model: definitions and references (description mentions, successor markers) with
+ * exact ranges, the cross-file rules fed by it, and which files a change affects.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { WorkspaceModel } from '../../shared/src/workspace';
+import { lintDocument } from '../../shared/src/linter';
+import { ToolDocument } from '../../shared/src/document';
+
+const tool = (name: string, description: string, extra = '') => `{ "name": "${name}", "description": "${description}", "parameters": { "type": "object" }${extra} }`;
+
+function model(files: Record<string, string>): WorkspaceModel {
+  const m = new WorkspaceModel();
+  for (const [uri, text] of Object.entries(files)) m.updateText(uri, text);
+  return m;
+}
+
+const FILES = {
+  'file:///w/weather.tool.json': `[${tool('get_forecast', 'Use this when the user asks for the weather in the next days.')}, ${tool('get_weather', 'Deprecated: use get_forecast instead.', ', "deprecated": { "since": "2026-11-01", "replacedBy": ["get_forecast"] }')}]`,
+  'file:///w/trip.tool.json': `[${tool('plan_trip', 'Use this to plan a trip; call get_forecast first, then call get_local_time.')}]`,
+  'file:///w/money.tool.json': `[${tool('convert_currency', 'Use this to convert an amount between two currencies.')}]`,
+};
+
+describe('workspace model', () => {
+  it('finds the definition and every reference of a tool, with the exact characters', () => {
+    const m = model(FILES);
+    const defs = m.definitionsOf('get_forecast');
+    assert.deepEqual(defs.map((d) => d.uri), ['file:///w/weather.tool.json']);
+    const text = FILES['file:///w/weather.tool.json'];
+    assert.equal(text.slice(defs[0]!.nameOffset, defs[0]!.nameOffset + 'get_forecast'.length), 'get_forecast');
+    const refs = m.referencesTo('get_forecast');
+    assert.deepEqual(refs.map((r) => `${r.uri.slice(10)} ${r.kind} ${r.inTool}`).sort(), ['trip.tool.json mention plan_trip', 'weather.tool.json mention get_weather', 'weather.tool.json successor get_weather'].sort());
+    for (const r of refs) {
+      const t = Object.entries(FILES).find(([u]) => u === r.uri)![1];
+      assert.equal(t.slice(r.offset, r.offset + r.length), 'get_forecast');
+    }
+    // A quoted mention of a tool no file defines is still a reference (navigation shows it; the rule reports it).
+    assert.equal(m.referencesTo('get_local_time').length, 1);
+  });
+
+  it('feeds the cross-file rules: a mention resolves against another file; a duplicate across files is reported', () => {
+    const m = model({ ...FILES, 'file:///w/dup.tool.json': `[${tool('convert_currency', 'Use this to convert money between currencies.')}]` });
+    const lint = (uri: string) => lintDocument(new ToolDocument(uri, m.file(uri)!.text), { workspace: m.viewFrom(uri) }).findings;
+    const trip = lint('file:///w/trip.tool.json');
+    const unknown = trip.filter((f) => f.rule === 'description-sibling-unknown');
+    assert.equal(unknown.length, 1, 'only get_local_time is unknown');
+    assert.match(unknown[0]!.message, /get_local_time/);
+    assert.ok(lint('file:///w/money.tool.json').some((f) => f.rule === 'name-duplicate'));
+  });
+
+  it('tells which files a change of defined names affects', () => {
+    const m = model(FILES);
+    const before = m.file('file:///w/weather.tool.json')!.names;
+    const after = m.updateText('file:///w/weather.tool.json', FILES['file:///w/weather.tool.json'].replace(/get_forecast/g, 'get_daily_forecast')).names;
+    assert.deepEqual(m.affectedBy('file:///w/weather.tool.json', before, after), ['file:///w/trip.tool.json']);
+    // Same names (a description edit): nothing else is affected.
+    assert.deepEqual(m.affectedBy('file:///w/money.tool.json', new Set(['convert_currency']), new Set(['convert_currency'])), []);
+    // A new version affects the file defining the base name.
+    m.updateText('file:///w/v2.tool.json', `[${tool('convert_currency_v2', 'Use this to convert an amount between currencies at a given date.')}]`);
+    assert.deepEqual(m.affectedBy('file:///w/v2.tool.json', new Set(), new Set(['convert_currency_v2'])), ['file:///w/money.tool.json']);
+    m.delete('file:///w/trip.tool.json');
+    assert.deepEqual(m.referencesTo('get_local_time'), []);
+    assert.equal(m.size, 3);
+  });
+});
