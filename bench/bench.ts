@@ -2,7 +2,9 @@
  * `npm run bench`: prints, for generated files of 10, 100, 1,000 and 10,000 tools and for the corpus, the
  * median time of jsonc-parser's parse alone and of the full lint, and their ratio; then the server's
  * didChange → publishDiagnostics median on the 1,000-tool file beside vscode-json-languageservice's own
- * parse + doValidation of the same file against the tool-file JSON schema, measured in the same run.
+ * parse + doValidation of the same file against the tool-file JSON schema, measured in the same run; then the
+ * workspace index over 2,000 files (the corpus plus generated files): build time, memory, and the re-lint after a
+ * one-character edit in one file (that file plus the files the edit can affect).
  */
 import { parseTree } from 'jsonc-parser';
 import { readFileSync } from 'node:fs';
@@ -11,7 +13,9 @@ import { resolve } from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lintText, lintWorkspace } from '../shared/src/linter';
+import { lintDocument, lintText, lintWorkspace } from '../shared/src/linter';
+import { ToolDocument } from '../shared/src/document';
+import { WorkspaceModel } from '../shared/src/workspace';
 import { toolFileSchema } from '../shared/src/toolFileSchema';
 import { corpusFiles } from '../tools/corpus';
 import { generatedFile } from './generate';
@@ -132,6 +136,46 @@ async function main(): Promise<void> {
   console.log(`  toolschema-language-server       ${fmt(server)}`);
   console.log(`  vscode-json-languageservice      ${fmt(jsonLs)}   (parse + doValidation against the tool-file schema)`);
   console.log(`  ratio                            ${(server / jsonLs).toFixed(2)}×`);
+
+  workspaceIndex(files);
+}
+
+/** The workspace index as the server builds it: 2,000 files (the corpus plus generated 5-tool files). */
+function workspaceIndex(corpus: { uri: string; text: string }[]): void {
+  const files = [...corpus];
+  for (let i = 0; files.length < 2000; i++) files.push({ uri: `file:///bench/gen/f${i}.tool.json`, text: generatedFile(5).replace(/"name": "(\w+)"/g, `"name": "$1_${i}"`) });
+  const bytes = files.reduce((n, f) => n + f.text.length, 0);
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let t = process.hrtime.bigint();
+  const model = new WorkspaceModel();
+  for (const f of files) model.updateText(f.uri, f.text);
+  const indexMs = Number(process.hrtime.bigint() - t) / 1e6;
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  t = process.hrtime.bigint();
+  for (const f of files) lintDocument(new ToolDocument(f.uri, f.text), { workspace: model.viewFrom(f.uri) });
+  const lintAllMs = Number(process.hrtime.bigint() - t) / 1e6;
+  // A one-character edit in one generated file, then its re-lint plus the files it affects.
+  const target = files[files.length - 1]!;
+  const runs: number[] = [];
+  let affected = 0;
+  for (let k = 1; k <= 7; k++) {
+    const text = target.text.replace('Returns the', 'Returns' + ' '.repeat(k) + 'the');
+    const start = process.hrtime.bigint();
+    const before = model.file(target.uri)!.names;
+    const entry = model.updateText(target.uri, text);
+    lintDocument(new ToolDocument(target.uri, text), { workspace: model.viewFrom(target.uri) });
+    const others = model.affectedBy(target.uri, before, entry.names);
+    affected = others.length;
+    for (const u of others) lintDocument(new ToolDocument(u, model.file(u)!.text), { workspace: model.viewFrom(u) });
+    runs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  console.log(`\nWorkspace index: ${files.length} files (${corpus.length} from the corpus), ${(bytes / 1e6).toFixed(1)} MB`);
+  console.log(`  build the index                  ${fmt(indexMs)}   (parse + discover + definitions and references of every file)`);
+  console.log(`  memory held by the index         ${heapMb.toFixed(1).padStart(8)} MB`);
+  console.log(`  first lint of every file         ${fmt(lintAllMs)}`);
+  console.log(`  one-character edit in one file   ${fmt(median(runs))}   (re-index + lint it + ${affected} affected file(s), median)`);
 }
 
 void main();
