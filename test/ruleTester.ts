@@ -19,6 +19,8 @@ export interface ValidCase {
   name: string;
   code: string;
   config?: Partial<Config>;
+  /** The file at the git baseline (read at "HEAD"), for the rules that compare with it. */
+  baseline?: string;
 }
 
 export interface ExpectedFinding {
@@ -65,21 +67,31 @@ export function configWith(partial?: Partial<Config>): Config {
   return { ...c, ...partial, rules: { ...c.rules, ...partial.rules }, budgets: { ...c.budgets, ...partial.budgets }, verbs: { ...c.verbs, ...partial.verbs } };
 }
 
-export function lintOf(code: string, config?: Partial<Config>): FileLint {
+export function lintOf(code: string, config?: Partial<Config>, baseline?: string): FileLint {
   const errors: string[] = [];
-  const res = lintText('file:///test.tool.json', code, { config: configWith(config), today: TEST_TODAY, onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`) });
+  const res = lintText('file:///test.tool.json', code, {
+    config: configWith(config),
+    today: TEST_TODAY,
+    onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`),
+    ...(baseline !== undefined ? { baseline: { text: baseline, ref: 'HEAD' } } : {}),
+  });
   assert.deepEqual(errors, [], 'a rule threw');
   return res;
 }
 
-export function findingsOf(rule: string, code: string, config?: Partial<Config>): Finding[] {
-  return lintOf(code, config).findings.filter((f) => f.rule === rule);
+export function findingsOf(rule: string, code: string, config?: Partial<Config>, baseline?: string): Finding[] {
+  return lintOf(code, config, baseline).findings.filter((f) => f.rule === rule);
 }
 
 /** The fixes offered for a finding (a fix that throws fails the test). */
-export function fixesOf(lint: FileLint, finding: Finding, config?: Partial<Config>): Fix[] {
+export function fixesOf(lint: FileLint, finding: Finding, config?: Partial<Config>, baseline?: string): Fix[] {
   const errors: string[] = [];
-  const fixes = fixesFor(lint, finding, { config: configWith(config), today: TEST_TODAY, onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`) });
+  const fixes = fixesFor(lint, finding, {
+    config: configWith(config),
+    today: TEST_TODAY,
+    onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`),
+    ...(baseline !== undefined ? { baseline: { text: baseline, ref: 'HEAD' } } : {}),
+  });
   assert.deepEqual(errors, [], 'a fix threw');
   return fixes;
 }
@@ -95,11 +107,11 @@ function errorCounts(lint: FileLint): Map<string, number> {
  * reports less than before); no rule reports more errors than before; computing the fixes again on the output
  * does not offer the same fix for the same place; every byte outside the edited tool is unchanged.
  */
-export function checkFix(code: string, lint: FileLint, finding: Finding, fix: Fix, config?: Partial<Config>, options: { outside?: boolean } = {}): string {
+export function checkFix(code: string, lint: FileLint, finding: Finding, fix: Fix, config?: Partial<Config>, options: { outside?: boolean; baseline?: string } = {}): string {
   const output = applyEdits(code, fix.edits);
   const label = `fix "${fix.title}"`;
   assert.notEqual(output, code, `${label}: changes nothing`);
-  const after = lintOf(output, config);
+  const after = lintOf(output, config, options.baseline);
   assert.deepEqual(after.doc.syntaxProblems.map((p) => p.message), [], `${label}: output does not parse:\n${output}`);
   const before = lint.findings.filter((f) => f.rule === finding.rule).length;
   const remaining = after.findings.filter((f) => f.rule === finding.rule);
@@ -110,7 +122,7 @@ export function checkFix(code: string, lint: FileLint, finding: Finding, fix: Fi
   }
   for (const f of remaining) {
     if (f.pointer !== finding.pointer) continue;
-    for (const again of fixesOf(after, f, config)) assert.notEqual(again.title, fix.title, `${label}: offered again after it was applied`);
+    for (const again of fixesOf(after, f, config, options.baseline)) assert.notEqual(again.title, fix.title, `${label}: offered again after it was applied`);
   }
   const tool = toolAt(lint.discovery.tools, finding.offset);
   if (tool && !options.outside) {
@@ -147,14 +159,14 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
     }
     for (const c of cases.valid) {
       it(`valid: ${c.name}`, () => {
-        const found = findingsOf(rule.id, c.code, c.config);
+        const found = findingsOf(rule.id, c.code, c.config, c.baseline);
         assert.deepEqual(found.map((f) => `${f.messageId} ${formatRange(f)}: ${f.message}`), [], 'expected no findings');
       });
     }
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, () => {
         assert.ok(c.errors.length > 0, 'an invalid case must list its errors');
-        const lint = lintOf(c.code, c.config);
+        const lint = lintOf(c.code, c.config, c.baseline);
         const found = lint.findings.filter((f) => f.rule === rule.id);
         assert.equal(found.length, c.errors.length, `expected ${c.errors.length} finding(s), got:\n${found.map((f) => `  ${f.messageId} ${formatRange(f)}: ${f.message}`).join('\n')}`);
         c.errors.forEach((e, i) => {
@@ -174,11 +186,11 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
           if (e.data) for (const [k, v] of Object.entries(e.data)) assert.equal(f.data?.[k], v, `finding ${i}: data.${k}`);
           if (e.messageIncludes) assert.ok(f.message.includes(e.messageIncludes), `finding ${i}: message "${f.message}" should include "${e.messageIncludes}"`);
           assert.ok(!/\{\{\w+\}\}/.test(f.message), `finding ${i}: message has an unfilled placeholder: ${f.message}`);
-          const fixes = fixesOf(lint, f, c.config);
+          const fixes = fixesOf(lint, f, c.config, c.baseline);
           for (const fix of fixes) {
             assert.ok(rule.meta.fixable !== false, `finding ${i}: rule declares no fix but offered "${fix.title}"`);
             if (fix.kind === 'safe') assert.equal(rule.meta.fixable, 'safe', `finding ${i}: safe fix "${fix.title}" from a rule whose fixes are suggestions`);
-            checkFix(c.code, lint, f, fix, c.config, { outside: c.fixOutsideTool });
+            checkFix(c.code, lint, f, fix, c.config, { outside: c.fixOutsideTool, baseline: c.baseline });
           }
           if (e.fixes) {
             assert.equal(fixes.length, e.fixes.length, `finding ${i}: fixes offered: ${fixes.map((x) => `${x.kind}: ${x.title}`).join(' | ')}`);

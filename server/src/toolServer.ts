@@ -36,8 +36,10 @@ import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
 import { KNOWN_RULES, findConfigFile, findToolFiles, toolFileMatcher } from './files';
 import { FIX_ALL_KIND, checkCommand, codeActions, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
+import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
 import type { RefactorId } from '../../shared/src/fixes/refactors';
+import { navigationCapabilities, registerNavigation } from './navigation';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -80,6 +82,8 @@ export function startServer(connection: Connection): void {
   /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
   const folderConfigs = new Map<string, { config: Config; configUri: string | undefined }>();
   let jsonService: JsonLanguageService | undefined;
+  /** Each tool file at the git baseline (breaking-change, param-added-required), read in the background. */
+  const baselines = createBaselineProvider({ log: (m) => connection.console.log(m), onReady: (uri) => (documents.get(uri) ? relint(uri) : lintDiskFile(uri)) });
 
   const jsonLs = (): JsonLanguageService => {
     if (!jsonService) {
@@ -96,20 +100,20 @@ export function startServer(connection: Connection): void {
     hasWorkspaceFolders = !!caps.workspace?.workspaceFolders;
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
+    baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
     if (init?.settings) settings = resolveConfig(init.settings).config;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
-        completionProvider: { triggerCharacters: ['"', ':'], resolveProvider: false },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         foldingRangeProvider: true,
-        documentSymbolProvider: true,
         selectionRangeProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND], resolveProvider: true },
         executeCommandProvider: { commands: [...ALL_SERVER_COMMANDS] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        ...navigationCapabilities,
       },
       serverInfo: { name: 'toolschema-language-server' },
     };
@@ -301,7 +305,7 @@ export function startServer(connection: Connection): void {
   function lintDiskFile(uri: string): void {
     const entry = index.file(uri);
     if (!entry || documents.get(uri)) return;
-    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
     void connection.sendDiagnostics({ uri, diagnostics: result.findings.map(toDiagnostic) });
   }
 
@@ -341,7 +345,7 @@ export function startServer(connection: Connection): void {
     const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
     const namesBefore = index.file(uri)?.names ?? new Set<string>();
     const entry = index.update(toolDoc, discovery);
-    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
+    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: result.findings.map(toDiagnostic) });
     // Cross-file rules: the files (open or not) whose results depend on the names this file defines.
@@ -412,13 +416,16 @@ export function startServer(connection: Connection): void {
     }
   };
 
-  connection.onCompletion((params) =>
-    withJson(params.textDocument.uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null),
-  );
+  // Navigation: definition, references, rename, document and workspace symbols, completion (merged with the JSON service's).
+  registerNavigation(connection, {
+    model: index,
+    lintOf: (uri) => currentLint(uri),
+    documentVersion: (uri) => documents.get(uri)?.version ?? null,
+    jsonCompletion: (params) => withJson(params.textDocument.uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null),
+  });
   connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => jsonLs().format(doc, undefined, params.options), []));
   connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => jsonLs().format(doc, params.range, params.options), []));
   connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
-  connection.onDocumentSymbol((params) => withJson(params.textDocument.uri, (doc) => jsonLs().findDocumentSymbols2(doc, jsonLs().parseJSONDocument(doc)), []));
   connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions, jsonLs().parseJSONDocument(doc)), []));
 
   // ------------------------------------------------------------------ fixes, refactors, commands

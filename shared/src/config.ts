@@ -35,6 +35,11 @@ export interface Config {
    * the length open; the default, 90 days, is this project's choice (README "Deprecation marker").
    */
   deprecationPeriodDays: number;
+  /**
+   * The git revision tool files are compared with for breaking-change and param-added-required ("HEAD": the last
+   * commit); false turns the comparison off.
+   */
+  baseline: string | false;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
@@ -45,6 +50,7 @@ export const DEFAULT_CONFIG: Readonly<Config> = Object.freeze({
   verbs: { query: [], mutation: [], action: [] },
   budgets: { descriptionLength: 1024, descriptionMinWords: 8, toolsetSize: 20 },
   deprecationPeriodDays: 90,
+  baseline: 'HEAD',
 });
 
 export function defaultConfig(): Config {
@@ -56,8 +62,19 @@ export function defaultConfig(): Config {
     verbs: { query: [], mutation: [], action: [] },
     budgets: { ...DEFAULT_CONFIG.budgets },
     deprecationPeriodDays: DEFAULT_CONFIG.deprecationPeriodDays,
+    baseline: DEFAULT_CONFIG.baseline,
   };
 }
+
+/**
+ * Whether a baseline ref can be passed to git safely: not empty, no leading "-" (it would read as an option), no
+ * whitespace, control character or ":" (the ref is followed by ":<path>"), at most 256 characters.
+ */
+export function isValidBaselineRef(ref: string): boolean {
+  return ref.length > 0 && ref.length <= 256 && BASELINE_REF.test(ref);
+}
+
+const BASELINE_REF = /^[^\s:\-\x00-\x1f\x7f][^\s:\x00-\x1f\x7f]*$/;
 
 /** JSON Schema of the configuration file (also contributed to VS Code for completion and hover). */
 export const CONFIG_SCHEMA = {
@@ -118,6 +135,11 @@ export const CONFIG_SCHEMA = {
       minimum: 0,
       default: 90,
     },
+    baseline: {
+      description: 'Git revision the tool files are compared with for breaking changes (breaking-change, param-added-required): "HEAD" (default) is the last commit, or a branch, tag or commit such as "origin/main". false (or "") turns the comparison off. `toolschema lint --base <ref>` overrides it; the CLI compares only when one of the two is given.',
+      oneOf: [{ type: 'string', pattern: '^$|^[^\\s:\\-][^\\s:]*$', maxLength: 256 }, { const: false }],
+      default: 'HEAD',
+    },
   },
 } as const;
 
@@ -136,7 +158,11 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
   validateConfigSchema ??= new Ajv({ allErrors: true, strict: false }).compile(CONFIG_SCHEMA);
   const problems: ConfigProblem[] = [];
   if (!validateConfigSchema(raw)) {
-    for (const e of validateConfigSchema.errors ?? []) problems.push({ message: configErrorMessage(e), pointer: errorPointer(e) });
+    for (const e of validateConfigSchema.errors ?? []) {
+      const p = { message: configErrorMessage(e), pointer: errorPointer(e) };
+      // A oneOf reports each branch: one problem per message and place.
+      if (!problems.some((x) => x.message === p.message && x.pointer === p.pointer)) problems.push(p);
+    }
   }
   const config: Config = { ...base, rules: { ...base.rules }, budgets: { ...base.budgets }, verbs: { ...base.verbs } };
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { config, problems: problems.slice(0, 1) };
@@ -164,6 +190,8 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
     }
   }
   if (typeof r.deprecationPeriodDays === 'number' && !bad('/deprecationPeriodDays')) config.deprecationPeriodDays = r.deprecationPeriodDays;
+  if (r.baseline === false || r.baseline === '') config.baseline = false;
+  else if (typeof r.baseline === 'string' && isValidBaselineRef(r.baseline)) config.baseline = r.baseline;
   return { config, problems };
 }
 
@@ -174,10 +202,11 @@ function errorPointer(e: ErrorObject): string {
 
 function configErrorMessage(e: ErrorObject): string {
   const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'The configuration';
+  if (e.instancePath === '/baseline') return '"baseline" must be a git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-"), or false to turn the comparison off; it is ignored.';
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
-      const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets, deprecationPeriodDays' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
+      const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets, deprecationPeriodDays, baseline' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
       return `Unknown setting "${key}"; it is ignored. Known settings here: ${known}.`;
     }
     case 'enum': {

@@ -16,6 +16,7 @@ import { EMPTY_INDEX, type WorkspaceIndex } from './rule';
 import { RULES_BY_ID } from './rules';
 import { lintDocument, type FileLint, type LintOptions } from './linter';
 import { EditBuilder, applyEdits, type TextEdit } from './fixes/edits';
+import { parseBaseline, type Baseline, type BaselineInput } from './analysis/baseline';
 
 export type { TextEdit } from './fixes/edits';
 export type FixKind = 'safe' | 'suggestion';
@@ -43,6 +44,8 @@ export interface FixContext {
   /** Today's date, YYYY-MM-DD (deprecation markers). */
   today: string;
   edit: EditBuilder;
+  /** The file at the git baseline, when the lint had one (the breaking-change fix restores tools from it). */
+  baseline?: Baseline;
 }
 
 /** What a rule's `fix` returns: the rule id is filled in by the engine. */
@@ -53,6 +56,8 @@ export interface FixOptions {
   workspace?: WorkspaceIndex;
   today?: string;
   onRuleError?(ruleId: string, error: unknown): void;
+  /** The file at the git baseline; default: the one the lint was run with (FileLint.baseline); null: none. */
+  baseline?: BaselineInput | null;
 }
 
 export function todayIso(): string {
@@ -77,16 +82,19 @@ export function toolAt(tools: readonly ToolInfo[], offset: number): ToolInfo | u
 export function fixesFor(lint: FileLint, finding: Finding, options: FixOptions = {}): Fix[] {
   const rule = RULES_BY_ID.get(finding.rule);
   if (!rule?.fix || !lint.doc.tree || lint.doc.syntaxProblems.length > 0 || lint.doc.refused) return [];
+  const config = options.config ?? defaultConfig();
+  const baseline = options.baseline !== undefined ? options.baseline : lint.baseline;
   const ctx: FixContext = {
     doc: lint.doc,
     finding,
     node: nodeAtPointer(lint.doc.tree, finding.pointer),
     tool: finding.tool === null && finding.pointer === '' ? undefined : toolAt(lint.discovery.tools, finding.offset),
     tools: lint.discovery.tools,
-    config: options.config ?? defaultConfig(),
+    config,
     workspace: options.workspace ?? EMPTY_INDEX,
     today: options.today ?? todayIso(),
     edit: new EditBuilder(lint.doc),
+    ...(baseline ? { baseline: parseBaseline(baseline, config.profile) } : {}),
   };
   try {
     const proposals = rule.fix(ctx) ?? [];

@@ -11,6 +11,7 @@ import { interpolate, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
 import { resultSchemaOf } from './analysis/jsonSchema';
+import { parseBaseline, type BaselineInput } from './analysis/baseline';
 
 export interface LintOptions {
   config?: Config;
@@ -20,11 +21,15 @@ export interface LintOptions {
   today?: string;
   /** Called when a rule throws; the lint goes on without that rule's report. */
   onRuleError?(ruleId: string, error: unknown): void;
+  /** The file at the git baseline (breaking-change, param-added-required); null / undefined: no baseline, those rules report nothing. */
+  baseline?: BaselineInput | null;
 }
 
 export interface FileLint extends LintResult {
   doc: ToolDocument;
   discovery: Discovery;
+  /** The baseline the file was linted against (read by the breaking-change fix). */
+  baseline?: BaselineInput;
 }
 
 export function lintText(uri: string, text: string, options: LintOptions = {}): FileLint {
@@ -93,6 +98,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     extraVerbs,
     workspace: options.workspace ?? EMPTY_INDEX,
     today: options.today ?? new Date().toISOString().slice(0, 10),
+    baseline: options.baseline ? parseBaseline(options.baseline, config.profile) : undefined,
   };
 
   let current: ToolInfo | undefined;
@@ -151,7 +157,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   };
   const cached = makeWalk(cacheable);
   const always = makeWalk(crossTool);
-  const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today);
+  const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, fileCtx.baseline?.hash ?? '');
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
@@ -179,7 +185,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
 
   findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
-  return { uri: doc.uri, findings, doc, discovery: found };
+  return { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}) };
 }
 
 interface CachedFinding {
@@ -227,8 +233,8 @@ function storeTool(bucket: Map<string, CachedFinding[]>, toolText: string, findi
 }
 
 /** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */
-function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined, today: string): string {
-  return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}\u0002${today}`);
+function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined, today: string, baseline: string): string {
+  return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}\u0002${today}\u0002${baseline}`);
 }
 
 /** cyrb53: a fast 53-bit string hash (collisions are negligible for cache keys of this size). */
@@ -248,6 +254,8 @@ function hash53(str: string): string {
 export interface WorkspaceFile {
   uri: string;
   text: string;
+  /** This file at the git baseline (overrides `options.baseline`); null: none. */
+  baseline?: BaselineInput | null;
 }
 
 /** A name index over several files, for the cross-file parts of name-duplicate and description-sibling-unknown. */
@@ -319,5 +327,5 @@ export function lintWorkspace(files: readonly WorkspaceFile[], options: Omit<Lin
   const discoveries = docs.map((d) => (d.tree && !d.refused ? discoverTools(d.tree, config.profile) : { tools: [], problems: [] }));
   const index = new NameIndex();
   docs.forEach((d, i) => index.set(d.uri, discoveries[i]!.tools));
-  return docs.map((d, i) => lintDocument(d, { ...options, config, workspace: index.viewFrom(d.uri) }, discoveries[i]));
+  return docs.map((d, i) => lintDocument(d, { ...options, config, workspace: index.viewFrom(d.uri), baseline: files[i]!.baseline !== undefined ? files[i]!.baseline : options.baseline }, discoveries[i]));
 }

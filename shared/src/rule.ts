@@ -10,6 +10,7 @@ import type { Profile, RuleMeta, Severity } from './types';
 import type { SchemaVisit, PropertyVisit } from './schemaWalk';
 import type { VerbKind } from './text';
 import type { FixContext, FixProposal } from './fix';
+import type { Baseline } from './analysis/baseline';
 
 export interface Report {
   /** The offending node: a key node (the key is highlighted) or a value node. */
@@ -48,6 +49,8 @@ export interface FileContext {
   workspace: WorkspaceIndex;
   /** Today's date, YYYY-MM-DD (deprecation-expired); part of the per-tool cache key. */
   today: string;
+  /** The file at the git baseline (breaking-change, param-added-required); undefined when there is none. Part of the per-tool cache key. */
+  baseline?: Baseline;
 }
 
 export interface RuleContext extends FileContext {

@@ -51,6 +51,8 @@ export interface RuleDocs {
   good: string;
   /** Settings for the examples (for example a provider profile). */
   exampleConfig?: Partial<import('./config').Config>;
+  /** The file at the git baseline the examples are compared with (breaking-change, param-added-required). */
+  exampleBaseline?: string;
   /** What the quick fix does (quick fixes come with issue #3). */
   fix?: string;
   /** Provider pages a provider-specific rule relies on. */

@@ -8,7 +8,7 @@
 import { ToolDocument, child, elements, pointerOf, type Node } from './document';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { NameIndex } from './linter';
-import { markerNode } from './analysis/versions';
+import { SUCCESSOR_KEYS, markerNode } from './analysis/versions';
 import type { Dialect, Profile, Range } from './types';
 
 export interface ToolLocation {
@@ -51,6 +51,17 @@ export interface IndexedFile {
 /** Identifier-shaped words of more than one part (`get_weather`, `get-weather`, `getWeather`, `list_orders_v2`). */
 const IDENT = /(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*(?:(?:[_-][A-Za-z0-9]+)+|(?:[A-Z][a-z0-9]+)+))(?![A-Za-z0-9_\-])/g;
 
+/**
+ * Identifier-shaped words of a description's raw JSON text (between the quotes): the words the index records
+ * as mentions and navigation finds (an escape inside a word breaks it, so every match is the decoded text too).
+ */
+export function identifiersIn(raw: string): { index: number; name: string }[] {
+  const out: { index: number; name: string }[] = [];
+  IDENT.lastIndex = 0;
+  for (let m = IDENT.exec(raw); m; m = IDENT.exec(raw)) out.push({ index: m.index, name: m[1]! });
+  return out;
+}
+
 /** Where a tool's name characters are, inside the quotes of its `name` string. */
 function nameSpan(tool: ToolInfo): { offset: number; length: number } | undefined {
   const n = tool.nameNode;
@@ -84,12 +95,10 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
     // every match is also the decoded text).
     const d = t.descriptionNode;
     if (d && d.type === 'string' && d.length <= 100_000) {
-      const raw = text.slice(d.offset + 1, d.offset + d.length - 1);
-      IDENT.lastIndex = 0;
-      for (let m = IDENT.exec(raw); m; m = IDENT.exec(raw)) {
-        if (m[1] === t.name) continue;
-        const offset = d.offset + 1 + m.index;
-        refs.push({ uri: doc.uri, name: m[1]!, kind: 'mention', offset, length: m[1]!.length, range: doc.rangeOf(offset, m[1]!.length), inTool: t.name });
+      for (const w of identifiersIn(text.slice(d.offset + 1, d.offset + d.length - 1))) {
+        if (w.name === t.name) continue;
+        const offset = d.offset + 1 + w.index;
+        refs.push({ uri: doc.uri, name: w.name, kind: 'mention', offset, length: w.name.length, range: doc.rangeOf(offset, w.name.length), inTool: t.name });
       }
     }
     // Successors named by the deprecation marker.
@@ -98,7 +107,7 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
       const v = marker.node;
       const holders: Node[] = v.type === 'string' ? [v] : [];
       if (v.type === 'object') {
-        for (const k of ['replacedBy', 'successor', 'successors', 'replacement', 'use']) {
+        for (const k of SUCCESSOR_KEYS) {
           const c = child(v, k);
           if (c?.type === 'string') holders.push(c);
           else if (c?.type === 'array') holders.push(...elements(c).filter((e) => e.type === 'string'));

@@ -1,5 +1,5 @@
 /**
- * The `toolschema` CLI: `toolschema lint [paths or globs...]` (with `--fix` / `--fix-dry-run`), `--list-rules`,
+ * The `toolschema` CLI: `toolschema lint [paths or globs...]` (with `--fix` / `--fix-dry-run`, `--base <ref>`), `--list-rules`,
  * `--explain <rule-id>`.
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
@@ -8,14 +8,17 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintWorkspace, NameIndex } from '../../../shared/src/linter';
+import { lintDocument, lintWorkspace, NameIndex } from '../../../shared/src/linter';
 import { fixAll } from '../../../shared/src/fix';
-import { defaultConfig, type Config } from '../../../shared/src/config';
+import { defaultConfig, isValidBaselineRef, type Config } from '../../../shared/src/config';
+import { ToolDocument } from '../../../shared/src/document';
+import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES } from '../../../shared/src/types';
 import { displayPath, findConfigFile, findToolFiles, loadConfigFile } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
+import { readAtRefSync } from '../git';
 import pkg from '../../../package.json';
 
 class UsageError extends Error {}
@@ -30,6 +33,7 @@ interface LintOptions {
   color?: boolean;
   fix?: boolean;
   fixDryRun?: boolean;
+  base?: string;
 }
 
 export interface CliIO {
@@ -62,6 +66,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     .option('--explain <rule-id>', 'print the documentation of a rule and exit')
     .option('--fix', 'apply the safe fixes in place and report what remains (suggestions are never applied)')
     .option('--fix-dry-run', 'print what --fix would change (a diff, or "output" in JSON) without writing')
+    .option('--base <ref>', 'compare each file with its version at this git revision and report breaking changes (breaking-change, param-added-required); default: "baseline" in the configuration file, when set')
     .option('--no-color', 'disable colours in text output')
     .exitOverride()
     .action((paths: string[], opts: LintOptions) => {
@@ -102,14 +107,18 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer, got "${opts.maxWarnings}".`);
   }
 
-  // Configuration: --config, or the nearest toolschema.config.json.
-  let config: Config = defaultConfig();
+  if (opts.base !== undefined && !isValidBaselineRef(opts.base)) throw new UsageError(`--base "${opts.base}" is not a git revision (a branch, tag or commit such as HEAD or origin/main; no spaces, not starting with "-").`);
+
+  // Configuration: --config, or the nearest toolschema.config.json. Unlike the editor, the CLI compares with git
+  // only when asked (--base, or "baseline" in the configuration file).
+  const cliDefaults = (): Config => ({ ...defaultConfig(), baseline: false });
+  let config: Config = cliDefaults();
   const reports: FileReport[] = [];
   const configPath = opts.config !== undefined ? resolve(io.cwd, opts.config) : findConfigFile(io.cwd);
   if (configPath) {
     let loaded;
     try {
-      loaded = loadConfigFile(configPath);
+      loaded = loadConfigFile(configPath, cliDefaults());
     } catch (e) {
       throw new UsageError(`cannot read configuration file "${opts.config ?? configPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
@@ -119,12 +128,15 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   if (opts.profile) config.profile = opts.profile as Config['profile'];
 
   const files = resolveInputs(paths, config, io.cwd);
+  const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
   const inputs = files.map((f) => {
+    let text: string;
     try {
-      return { uri: f, text: readFileSync(f, 'utf8') };
+      text = readFileSync(f, 'utf8');
     } catch (e) {
       throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
+    return { uri: f, text, baseline: baselineOf(f) };
   });
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const internal: string[] = [];
@@ -138,7 +150,10 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
       const text = inputs[i]!.text;
       const fixed = fixAll(r.uri, text, { config, workspace: index.viewFrom(r.uri), onRuleError });
       const path = displayPath(r.uri, io.cwd);
-      const report: FileReport = { path, findings: fixed.remaining.findings, tools: fixed.remaining.discovery.tools.length, fixed: fixed.fixed };
+      // Safe fixes are chosen without the baseline; what remains is reported against it.
+      const baseline = inputs[i]!.baseline;
+      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: index.viewFrom(r.uri), onRuleError, baseline }) : fixed.remaining;
+      const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: fixed.fixed };
       if (fixed.output !== text) {
         if (opts.fix) {
           try {
@@ -175,6 +190,35 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
     return 1;
   }
   return 0;
+}
+
+/**
+ * Reads each file at the baseline ref with git (none without a ref). Without git, or for a file outside any
+ * repository, the baseline rules are skipped and one line says so on stderr; an unknown ref is a usage error.
+ */
+function baselineReader(ref: string | undefined, io: CliIO): (file: string) => BaselineInput | null {
+  if (ref === undefined) return () => null;
+  let warned = false;
+  const rules = 'breaking-change and param-added-required were skipped';
+  return (file) => {
+    const r = readAtRefSync(ref, file);
+    switch (r.kind) {
+      case 'ok':
+        return { text: r.text, ref };
+      case 'absent':
+        return null; // a new file: nothing in it can break a caller
+      case 'bad-ref':
+        throw new UsageError(`--base: ${r.message} (${displayPath(file, io.cwd)}).`);
+      case 'no-git':
+      case 'error':
+        if (!warned) {
+          warned = true;
+          const why = r.kind === 'no-git' && r.reason === 'not-a-repository' ? `${displayPath(file, io.cwd)} is not in a git repository` : r.kind === 'no-git' && r.reason === 'not-installed' ? 'git was not found' : `git could not read ${displayPath(file, io.cwd)} (${r.message})`;
+          io.stderr(`toolschema: ${why}; ${rules}.\n`);
+        }
+        return null;
+    }
+  };
 }
 
 /** Files to lint, in a stable order, each once. */

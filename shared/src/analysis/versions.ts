@@ -14,6 +14,8 @@ import { child, entries, isObject, str, stringItems, type Node } from '../docume
 import type { ToolInfo } from '../discover';
 
 export const MCP_META_KEY = 'io.github.toolschema/deprecated';
+/** Keys of a deprecation marker object that name successors. */
+export const SUCCESSOR_KEYS: readonly string[] = ['replacedBy', 'successor', 'successors', 'replacement', 'use'];
 
 /** `get_weather_v2` → { base: 'get_weather', version: 2 }. */
 export function parseVersioned(name: string): { base: string; version: number } | undefined {
@@ -90,7 +92,7 @@ export function deprecationOf(tool: ToolInfo): Deprecation | undefined {
       if ((v.value as string).trim()) replacedBy = [(v.value as string).trim()];
     } else if (isObject(v)) {
       for (const [k, , val] of entries(v)) {
-        if (k === 'replacedBy' || k === 'successor' || k === 'successors' || k === 'replacement' || k === 'use') {
+        if (SUCCESSOR_KEYS.includes(k)) {
           replacedByNode = val;
           replacedBy = val.type === 'string' ? [val.value as string] : stringItems(val);
         } else if (k === 'since' || k === 'date' || k === 'deprecatedSince') {

@@ -2,6 +2,7 @@
 import type { RuleModule } from '../rule';
 import annotationContradiction from './annotation-contradiction';
 import arrayItemsMissing from './array-items-missing';
+import breakingChange from './breaking-change';
 import configInvalid from './config-invalid';
 import defaultInvalid from './default-invalid';
 import deprecatedNoRedirect from './deprecated-no-redirect';
@@ -23,6 +24,7 @@ import nameKindMismatch from './name-kind-mismatch';
 import namePortable from './name-portable';
 import nameVague from './name-vague';
 import nameVerbFirst from './name-verb-first';
+import paramAddedRequired from './param-added-required';
 import paramDescriptionMissing from './param-description-missing';
 import paramNameVague from './param-name-vague';
 import parametersNotObject from './parameters-not-object';
@@ -55,6 +57,7 @@ import versionSuffixFormat from './version-suffix-format';
 export const RULES: readonly RuleModule[] = [
   annotationContradiction,
   arrayItemsMissing,
+  breakingChange,
   configInvalid,
   defaultInvalid,
   deprecatedNoRedirect,
@@ -76,6 +79,7 @@ export const RULES: readonly RuleModule[] = [
   namePortable,
   nameVague,
   nameVerbFirst,
+  paramAddedRequired,
   paramDescriptionMissing,
   paramNameVague,
   parametersNotObject,

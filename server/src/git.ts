@@ -1,0 +1,228 @@
+/**
+ * Reading a tool file as committed at a git revision (the baseline of breaking-change and param-added-required):
+ * `git -C <dir> show <ref>:./<file>`, a child process with its arguments as an array (no shell), a timeout and
+ * a bounded output. The ref is validated first (no leading "-", no whitespace or ":"), so it can never be read
+ * as an option. Results are cached per (ref, absolute path) for a few seconds: the language server lints on
+ * every keystroke and must not start git more than once per file in that window.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { basename, dirname, resolve } from 'node:path';
+import { isValidBaselineRef } from '../../shared/src/config';
+import { MAX_FILE_BYTES } from '../../shared/src/document';
+
+export type GitRead =
+  /** The file's text at the ref. */
+  | { kind: 'ok'; text: string }
+  /** The file is not in the ref (a new file), or the repository has no commit yet: nothing can be breaking. */
+  | { kind: 'absent' }
+  /** git is not installed, or the folder is not in a repository (or one git refuses to use). */
+  | { kind: 'no-git'; reason: 'not-installed' | 'not-a-repository' | 'unsafe-repository'; message: string }
+  /** The ref is not a revision of the repository (or not a valid ref at all). */
+  | { kind: 'bad-ref'; message: string }
+  /** Anything else: a timeout, a file too large, an unexpected git error. */
+  | { kind: 'error'; message: string };
+
+export const GIT_TIMEOUT_MS = 5000;
+const MAX_BUFFER = MAX_FILE_BYTES + 1024 * 1024;
+
+/** The git command line for a file at a ref (exported for tests). */
+export function gitShowArgs(ref: string, absPath: string): string[] {
+  return ['-C', dirname(absPath), '-c', 'core.fsmonitor=false', '--no-pager', 'show', '--no-textconv', `${ref}:./${basename(absPath)}`];
+}
+
+/** The environment git runs with: English messages (they are classified below), no prompt, no inherited repository. */
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_PAGER', 'GIT_EXTERNAL_DIFF']) delete env[k];
+  return env;
+}
+
+interface ExecFailure {
+  code?: string | number;
+  killed?: boolean;
+  signal?: string | null;
+  stderr?: string | Buffer;
+  message?: string;
+}
+
+/** Turns a failed git run into a result. */
+export function classifyGitFailure(ref: string, e: ExecFailure): GitRead {
+  if (e.code === 'ENOENT') return { kind: 'no-git', reason: 'not-installed', message: 'git was not found on the PATH' };
+  if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return { kind: 'error', message: 'the file at the baseline is too large' };
+  if (e.killed || e.signal === 'SIGTERM' || e.code === 'ETIMEDOUT') return { kind: 'error', message: `git did not answer within ${GIT_TIMEOUT_MS / 1000} s` };
+  const stderr = String(e.stderr ?? '').trim();
+  const first = stderr.split('\n').find((l) => l.trim()) ?? e.message ?? 'git failed';
+  if (/not a git repository|cannot change to/i.test(stderr)) return { kind: 'no-git', reason: 'not-a-repository', message: 'not a git repository' };
+  if (/dubious ownership|unsafe repository/i.test(stderr)) return { kind: 'no-git', reason: 'unsafe-repository', message: 'git refuses to use this repository (safe.directory)' };
+  if (/does not exist in|exists on disk, but not in|is outside repository/i.test(stderr)) return { kind: 'absent' };
+  if (/invalid object name|unknown revision|bad revision|ambiguous argument|not a valid object name|invalid reference|not a tree object|bad object/i.test(stderr)) {
+    // An unborn HEAD (a repository without a commit): nothing is committed yet, so nothing can break.
+    if (ref === 'HEAD') return { kind: 'absent' };
+    return { kind: 'bad-ref', message: `"${ref}" is not a revision of this repository` };
+  }
+  return { kind: 'error', message: first.replace(/^fatal:\s*/, '') };
+}
+
+function refProblem(ref: string): GitRead | undefined {
+  return isValidBaselineRef(ref) ? undefined : { kind: 'bad-ref', message: `"${ref}" is not a valid git revision` };
+}
+
+/** Reads `absPath` at `ref`, synchronously (the CLI). */
+export function readAtRefSync(ref: string, absPath: string): GitRead {
+  const bad = refProblem(ref);
+  if (bad) return bad;
+  try {
+    const text = execFileSync('git', gitShowArgs(ref, resolve(absPath)), { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    return { kind: 'ok', text };
+  } catch (e) {
+    return classifyGitFailure(ref, e as ExecFailure);
+  }
+}
+
+/** Reads `absPath` at `ref` without blocking (the language server). Never rejects. */
+export function readAtRef(ref: string, absPath: string): Promise<GitRead> {
+  const bad = refProblem(ref);
+  if (bad) return Promise.resolve(bad);
+  return new Promise((done) => {
+    try {
+      execFile('git', gitShowArgs(ref, resolve(absPath)), { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), windowsHide: true }, (err, stdout, stderr) => {
+        if (err) done(classifyGitFailure(ref, { code: (err as ExecFailure).code, killed: err.killed, signal: err.signal, stderr, message: err.message }));
+        else done({ kind: 'ok', text: stdout });
+      });
+    } catch (e) {
+      done(classifyGitFailure(ref, e as ExecFailure));
+    }
+  });
+}
+
+interface CacheEntry {
+  at: number;
+  result: GitRead | undefined;
+  pending: Promise<GitRead> | undefined;
+}
+
+export interface GitCacheOptions {
+  /** How long a result is fresh (default 4 s). */
+  freshMs?: number;
+  /** Parallel git processes at most (default 4). */
+  concurrency?: number;
+  now?: () => number;
+  /** The reader (tests replace it). */
+  read?: (ref: string, absPath: string) => Promise<GitRead>;
+  readSync?: (ref: string, absPath: string) => GitRead;
+}
+
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Results of `git show` per (ref, absolute path): a result younger than `freshMs` is reused; concurrent reads of
+ * one file share one process; at most `concurrency` processes run at once (the server indexes whole workspaces).
+ */
+export class GitFileCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly freshMs: number;
+  private readonly concurrency: number;
+  private readonly now: () => number;
+  private readonly reader: (ref: string, absPath: string) => Promise<GitRead>;
+  private readonly readerSync: (ref: string, absPath: string) => GitRead;
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+  /** Set once git is found missing: it is not looked for again. */
+  private missing: GitRead | undefined;
+
+  constructor(options: GitCacheOptions = {}) {
+    this.freshMs = options.freshMs ?? 4000;
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.now = options.now ?? (() => Date.now());
+    this.reader = options.read ?? readAtRef;
+    this.readerSync = options.readSync ?? readAtRefSync;
+  }
+
+  private key(ref: string, absPath: string): string {
+    return `${ref}\u0000${resolve(absPath)}`;
+  }
+
+  /** The last result for the file (fresh or not) and whether it is fresh; undefined before the first read ends. */
+  peek(ref: string, absPath: string): { result: GitRead; fresh: boolean } | undefined {
+    if (this.missing) return { result: this.missing, fresh: true };
+    const e = this.entries.get(this.key(ref, absPath));
+    if (!e?.result) return undefined;
+    return { result: e.result, fresh: this.now() - e.at < this.freshMs };
+  }
+
+  /** Whether a read of the file is under way. */
+  reading(ref: string, absPath: string): boolean {
+    return !!this.entries.get(this.key(ref, absPath))?.pending;
+  }
+
+  /** The file at the ref: the fresh cached result, the read under way, or a new read. */
+  read(ref: string, absPath: string): Promise<GitRead> {
+    if (this.missing) return Promise.resolve(this.missing);
+    const key = this.key(ref, absPath);
+    const e = this.entries.get(key);
+    if (e?.pending) return e.pending;
+    if (e?.result && this.now() - e.at < this.freshMs) return Promise.resolve(e.result);
+    const entry: CacheEntry = e ?? { at: 0, result: undefined, pending: undefined };
+    const pending = this.limited(() => this.reader(ref, resolve(absPath))).then((result) => {
+      entry.result = result;
+      entry.at = this.now();
+      entry.pending = undefined;
+      if (result.kind === 'no-git' && result.reason === 'not-installed') this.missing = result;
+      return result;
+    });
+    entry.pending = pending;
+    this.store(key, entry);
+    return pending;
+  }
+
+  /** The file at the ref, synchronously (the CLI): the fresh cached result or a new read. */
+  readSync(ref: string, absPath: string): GitRead {
+    if (this.missing) return this.missing;
+    const key = this.key(ref, absPath);
+    const e = this.entries.get(key);
+    if (e?.result && this.now() - e.at < this.freshMs) return e.result;
+    const result = this.readerSync(ref, resolve(absPath));
+    if (result.kind === 'no-git' && result.reason === 'not-installed') this.missing = result;
+    this.store(key, { at: this.now(), result, pending: undefined });
+    return result;
+  }
+
+  /** Forgets one file (every ref), or everything. */
+  forget(absPath?: string): void {
+    if (absPath === undefined) {
+      this.entries.clear();
+      return;
+    }
+    const suffix = `\u0000${resolve(absPath)}`;
+    for (const k of [...this.entries.keys()]) if (k.endsWith(suffix) && !this.entries.get(k)!.pending) this.entries.delete(k);
+  }
+
+  private store(key: string, entry: CacheEntry): void {
+    if (!this.entries.has(key) && this.entries.size >= MAX_ENTRIES) {
+      // Drop the oldest settled entry (Map keeps insertion order).
+      for (const [k, v] of this.entries) {
+        if (!v.pending) {
+          this.entries.delete(k);
+          break;
+        }
+      }
+    }
+    this.entries.set(key, entry);
+  }
+
+  private limited<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((done, fail) => {
+      const start = () => {
+        this.running++;
+        task()
+          .then(done, fail)
+          .finally(() => {
+            this.running--;
+            this.queue.shift()?.();
+          });
+      };
+      if (this.running < this.concurrency) start();
+      else this.queue.push(start);
+    });
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Navigation over LSP: definition, references, rename (with prepare), document and workspace symbols, and
+ * completion (tool names in descriptions and markers, `type` values, new-tool snippets) merged with the JSON
+ * language service's. Every answer comes from the engine (shared/src/navigation.ts) over the workspace model;
+ * this file only converts shapes and picks document versions.
+ */
+import {
+  type Connection,
+  type CompletionItem,
+  type CompletionList,
+  type CompletionParams,
+  type DocumentSymbol,
+  type Location,
+  type ServerCapabilities,
+  type SymbolInformation,
+  type TextDocumentEdit,
+  type WorkspaceEdit,
+  CompletionItemKind,
+  CompletionItemTag,
+  CompletionTriggerKind,
+  InsertTextFormat,
+  LSPErrorCodes,
+  ResponseError,
+  SymbolKind,
+  SymbolTag,
+} from 'vscode-languageserver';
+import type { FileLint } from '../../shared/src/linter';
+import type { WorkspaceModel } from '../../shared/src/workspace';
+import {
+  completionsAt,
+  definitionsOf,
+  documentOutline,
+  occurrencesOf,
+  prepareRename,
+  renameTool,
+  targetAt,
+  workspaceSymbols,
+  JSON_SCHEMA_TYPES,
+  type CompletionCandidate,
+  type OutlineSymbol,
+} from '../../shared/src/navigation';
+
+/** The capabilities this module serves (spread into the server's capabilities). */
+export const navigationCapabilities = {
+  definitionProvider: true,
+  referencesProvider: true,
+  renameProvider: { prepareProvider: true },
+  documentSymbolProvider: { label: 'Tools' },
+  workspaceSymbolProvider: true,
+  // " and : as before (JSON keys and values); a space and a backtick for tool names after "use " and in `…`.
+  completionProvider: { triggerCharacters: ['"', ':', ' ', '`'], resolveProvider: false },
+} satisfies ServerCapabilities;
+
+export interface NavigationDeps {
+  model: WorkspaceModel;
+  /** The current lint of an open document (undefined when it is not an open tool file). */
+  lintOf(uri: string): FileLint | undefined;
+  /** The version of an open document, or null when it is not open. */
+  documentVersion(uri: string): number | null;
+  /** The JSON language service's completion at the same position. */
+  jsonCompletion(params: CompletionParams): CompletionList | CompletionItem[] | null | undefined | Promise<CompletionList | CompletionItem[] | null | undefined>;
+}
+
+const MAX_WORKSPACE_SYMBOLS = 256;
+const TYPE_NAMES = new Set<string>(JSON_SCHEMA_TYPES);
+
+export function registerNavigation(connection: Connection, deps: NavigationDeps): void {
+  const { model } = deps;
+  const log = (what: string, uri: string, e: unknown) => connection.console.error(`${what} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`);
+
+  /** Brings the index up to date with every open document's current text (edits may still be pending). */
+  const syncOpen = () => {
+    for (const u of model.uris()) if (deps.documentVersion(u) !== null) deps.lintOf(u);
+  };
+
+  /** The lint and the navigation target at a position. */
+  const targetOf = (uri: string, position: { line: number; character: number }) => {
+    const lint = deps.lintOf(uri);
+    if (!lint) return undefined;
+    const offset = lint.doc.offsetAt(position);
+    syncOpen();
+    return { lint, offset, target: targetAt(lint, offset) };
+  };
+
+  connection.onDefinition((params): Location[] | null => {
+    try {
+      const at = targetOf(params.textDocument.uri, params.position);
+      if (!at?.target) return null;
+      const defs = definitionsOf(model, at.target.name);
+      if (defs.length === 0 && at.target.kind === 'tool') return [{ uri: params.textDocument.uri, range: at.target.range }];
+      return defs.map((d) => ({ uri: d.uri, range: d.range }));
+    } catch (e) {
+      log('definition', params.textDocument.uri, e);
+      return null;
+    }
+  });
+
+  connection.onReferences((params): Location[] | null => {
+    try {
+      const at = targetOf(params.textDocument.uri, params.position);
+      if (!at?.target) return null;
+      return occurrencesOf(model, at.target.name, params.context.includeDeclaration).map((o) => ({ uri: o.uri, range: o.range }));
+    } catch (e) {
+      log('references', params.textDocument.uri, e);
+      return null;
+    }
+  });
+
+  connection.onPrepareRename((params) => {
+    const lint = deps.lintOf(params.textDocument.uri);
+    if (!lint) throw new ResponseError(LSPErrorCodes.RequestFailed, 'Rename works in tool files only.');
+    syncOpen();
+    const p = prepareRename(model, lint, lint.doc.offsetAt(params.position));
+    if (!p.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, p.reason);
+    return { range: p.target.range, placeholder: p.target.name };
+  });
+
+  connection.onRenameRequest((params): WorkspaceEdit => {
+    const at = targetOf(params.textDocument.uri, params.position);
+    if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, 'Rename works in tool files only.');
+    const p = prepareRename(model, at.lint, at.offset);
+    if (!p.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, p.reason);
+    const r = renameTool(model, p.target.name, params.newName);
+    if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
+    const documentChanges: TextDocumentEdit[] = r.files.map((f) => ({
+      textDocument: { uri: f.uri, version: deps.documentVersion(f.uri) },
+      edits: [...f.edits].sort((a, b) => a.offset - b.offset).map((e) => ({ range: e.range, newText: e.newText })),
+    }));
+    return { documentChanges };
+  });
+
+  connection.onDocumentSymbol((params): DocumentSymbol[] => {
+    try {
+      const lint = deps.lintOf(params.textDocument.uri);
+      return lint ? documentOutline(lint).map(toDocumentSymbol) : [];
+    } catch (e) {
+      log('document symbols', params.textDocument.uri, e);
+      return [];
+    }
+  });
+
+  connection.onWorkspaceSymbol((params): SymbolInformation[] => {
+    try {
+      syncOpen();
+      return workspaceSymbols(model, typeof params.query === 'string' ? params.query : '', MAX_WORKSPACE_SYMBOLS).map((s) => ({
+        name: s.name,
+        kind: SymbolKind.Function,
+        location: { uri: s.uri, range: s.range },
+        containerName: s.containerName,
+        ...(s.deprecated ? { tags: [SymbolTag.Deprecated] } : {}),
+      }));
+    } catch (e) {
+      log('workspace symbols', '(workspace)', e);
+      return [];
+    }
+  });
+
+  connection.onCompletion(async (params): Promise<CompletionList | null> => {
+    const uri = params.textDocument.uri;
+    let mine: ReturnType<typeof completionsAt>;
+    try {
+      const lint = deps.lintOf(uri);
+      if (lint) {
+        syncOpen();
+        mine = completionsAt(lint, lint.doc.offsetAt(params.position), model);
+      }
+    } catch (e) {
+      log('completion', uri, e);
+    }
+    const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
+    // A space or a backtick asks for tool names only; inside a description the JSON service has nothing to add.
+    if (trigger === ' ' || trigger === '`' || mine?.context === 'toolName') return mine && mine.items.length > 0 ? { isIncomplete: mine.incomplete, items: mine.items.map(toCompletionItem) } : null;
+    let json: CompletionList | CompletionItem[] | null | undefined;
+    try {
+      json = await deps.jsonCompletion(params);
+    } catch (e) {
+      log('json completion', uri, e);
+    }
+    let jsonItems = Array.isArray(json) ? json : (json?.items ?? []);
+    // Type values: ours know the dialect (Gemini's upper case); drop the JSON service's lower-case ones.
+    if (mine?.context === 'typeValue') jsonItems = jsonItems.filter((i) => !TYPE_NAMES.has(i.label.replace(/"/g, '').toLowerCase()));
+    if (!mine && !json) return null;
+    return { isIncomplete: !!mine?.incomplete || (!Array.isArray(json) && !!json?.isIncomplete), items: [...(mine?.items.map(toCompletionItem) ?? []), ...jsonItems] };
+  });
+}
+
+function toDocumentSymbol(s: OutlineSymbol): DocumentSymbol {
+  return {
+    name: s.name,
+    detail: s.detail,
+    kind: s.kind === 'tool' ? SymbolKind.Function : s.kind === 'parameter' ? SymbolKind.Field : SymbolKind.Property,
+    range: s.range,
+    selectionRange: s.selectionRange,
+    ...(s.deprecated ? { tags: [SymbolTag.Deprecated] } : {}),
+    children: s.children.map(toDocumentSymbol),
+  };
+}
+
+function toCompletionItem(c: CompletionCandidate): CompletionItem {
+  return {
+    label: c.label,
+    kind: c.kind === 'tool' ? CompletionItemKind.Function : c.kind === 'type' ? CompletionItemKind.EnumMember : CompletionItemKind.Snippet,
+    ...(c.detail ? { detail: c.detail } : {}),
+    ...(c.documentation ? { documentation: c.documentation } : {}),
+    textEdit: { range: c.range, newText: c.insertText },
+    insertTextFormat: c.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    sortText: c.sortText,
+    ...(c.filterText ? { filterText: c.filterText } : {}),
+    ...(c.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+  };
+}

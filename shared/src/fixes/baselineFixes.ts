@@ -1,0 +1,91 @@
+/**
+ * Fixes for the baseline rules (breaking-change, param-added-required): move a breaking change into a new
+ * versioned tool (the original restored from the baseline and marked deprecated), and make a new required
+ * parameter optional (with its default when the description states one) or nullable in strict mode.
+ */
+import { child, elements, isArray, isObject, propertyNode, str, type JsonValue, type Node } from '../document';
+import type { ToolInfo } from '../discover';
+import type { WorkspaceIndex } from '../rule';
+import type { Baseline } from '../analysis/baseline';
+import { correctType } from '../analysis/params';
+import { EditBuilder, indentAt, type TextEdit } from './edits';
+import { placeTools, rewriteWithin } from './toolEdits';
+import { copyText, markDeprecatedEdits, nextVersionName } from './versioning';
+
+/**
+ * Re-indents the lines after the first of a tool's text written in another layout (the baseline's): from base
+ * indentation `from` with unit `fromUnit` to `to` with unit `toUnit`, with the file's line ending.
+ */
+function reindent(text: string, from: string, fromUnit: string, to: string, toUnit: string, eol: string): string {
+  const same = from === to && fromUnit === toUnit;
+  return text
+    .split(/\r?\n/)
+    .map((l, i) => {
+      if (i === 0 || same || !l.startsWith(from)) return l;
+      let rest = l.slice(from.length);
+      let levels = 0;
+      while (fromUnit && rest.startsWith(fromUnit)) {
+        rest = rest.slice(fromUnit.length);
+        levels++;
+      }
+      return to + toUnit.repeat(levels) + rest;
+    })
+    .join(eol);
+}
+
+/**
+ * "Move this change into <name>_v<N+1>": the tool's entry becomes the baseline's entry, marked deprecated with
+ * the new version as its successor, and the current (changed) tool follows it, renamed to the new version.
+ */
+export function moveChangeToVersionEdits(
+  edit: EditBuilder,
+  tool: ToolInfo,
+  baseline: Baseline,
+  tools: readonly ToolInfo[],
+  workspace: WorkspaceIndex,
+  today: string,
+): { name: string; edits: TextEdit[] } | undefined {
+  if (!tool.name || !tool.nameNode) return undefined;
+  const base = baseline.tools.get(tool.name);
+  if (!base) return undefined;
+  const name = nextVersionName(tool.name, tools, workspace);
+  const baseEdit = new EditBuilder(baseline.doc);
+  const restored = rewriteWithin(baseline.text, base.outer, markDeprecatedEdits(baseEdit, base, [name], today));
+  const original = reindent(restored, indentAt(baseline.text, base.outer.offset), baseEdit.layout.unit, indentAt(edit.text, tool.outer.offset), edit.layout.unit, edit.layout.eol);
+  const copy = copyText(edit, tool, name);
+  return { name, edits: placeTools(edit, tool, original, [{ name, text: copy }]) };
+}
+
+/** "Defaults to 10", "default: `celsius`", "(default \"en\")", "Default is false". */
+const STATED_DEFAULT = /\bdefaults?(?:\s+value)?\s*(?:to|is|:|=)?\s*(["'`]?)([^\s"'`.,;:)]+(?:\.\d+)?)\1/i;
+
+/**
+ * The default a property's own description states, when it fits the property's schema (a number for a
+ * number, true/false for a boolean, an enum member, a quoted string for a string); undefined otherwise.
+ */
+export function statedDefault(schema: Node | undefined): JsonValue | undefined {
+  if (!isObject(schema) || propertyNode(schema, 'default')) return undefined;
+  const m = STATED_DEFAULT.exec(str(child(schema, 'description')) ?? '');
+  if (!m) return undefined;
+  const quoted = m[1] !== '';
+  const raw = m[2]!;
+  const t = child(schema, 'type');
+  const typeName = t?.type === 'string' ? (correctType(String(t.value)) as { type?: string } | undefined)?.type ?? String(t.value).toLowerCase() : undefined;
+  const en = child(schema, 'enum');
+  if (isArray(en)) {
+    const hit = elements(en).find((e) => (e.type === 'string' && e.value === raw) || (e.type === 'number' && String(e.value) === raw));
+    return hit ? (hit.value as JsonValue) : undefined;
+  }
+  switch (typeName) {
+    case 'integer':
+      return /^-?\d+$/.test(raw) && !quoted ? Number(raw) : undefined;
+    case 'number':
+      return /^-?\d+(?:\.\d+)?$/.test(raw) && !quoted ? Number(raw) : undefined;
+    case 'boolean':
+      return /^(?:true|false)$/i.test(raw) && !quoted ? raw.toLowerCase() === 'true' : undefined;
+    case 'string':
+      return quoted ? raw : undefined;
+    default:
+      return undefined;
+  }
+}

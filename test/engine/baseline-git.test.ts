@@ -1,0 +1,311 @@
+/**
+ * Breaking changes against git, end to end: a temporary git repository created here (git init, a committed tool
+ * file, then an edit), read by server/src/git.ts; the language server's baseline provider (with a fake reader:
+ * pending → ready, freshness, trust, logging once); and the built CLI with `--base` inside and outside a
+ * repository and without git on the PATH. Needs `node esbuild.mjs` (dist/cli) and git.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { GitFileCache, readAtRef, readAtRefSync, gitShowArgs, type GitRead } from '../../server/src/git';
+import { createBaselineProvider } from '../../server/src/baselineProvider';
+import { defaultConfig } from '../../shared/src/config';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+
+const COMMITTED = `[
+  {
+    "name": "get_weather",
+    "description": "Use this when the user asks for the current weather in a city; returns temperature and conditions.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City name, e.g. Paris." },
+        "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system for temperatures." }
+      },
+      "required": ["city"]
+    }
+  }
+]
+`;
+
+/** The working copy: "units" lost a value, a required parameter was added, a description changed. */
+const EDITED = COMMITTED.replace('["metric", "imperial"]', '["metric"]')
+  .replace('"description": "City name, e.g. Paris." }', '"description": "City or town name." },\n        "country": { "type": "string", "description": "ISO country code." }')
+  .replace('"required": ["city"]', '"required": ["city", "country"]');
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CEILING_DIRECTORIES: tmpdir() } });
+}
+
+function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GIT_CEILING_DIRECTORIES: tmpdir(), ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('baseline from git', () => {
+  let repo: string;
+  let outside: string;
+  let file: string;
+  const savedCeiling = process.env.GIT_CEILING_DIRECTORIES;
+
+  before(() => {
+    // Folders under the temporary directory never see a repository above it.
+    process.env.GIT_CEILING_DIRECTORIES = tmpdir();
+    repo = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-git-')));
+    outside = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-nogit-')));
+    git(repo, 'init', '-q');
+    git(repo, 'config', 'user.name', 'toolschema test');
+    git(repo, 'config', 'user.email', 'test@example.com');
+    git(repo, 'config', 'commit.gpgsign', 'false');
+    mkdirSync(join(repo, 'tools'));
+    file = join(repo, 'tools', 'weather.tool.json');
+    writeFileSync(file, COMMITTED);
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'weather tool');
+    writeFileSync(file, EDITED);
+    writeFileSync(join(repo, 'tools', 'new.tool.json'), COMMITTED.replace('get_weather', 'get_forecast'));
+    writeFileSync(join(outside, 'weather.tool.json'), EDITED);
+  });
+  after(() => {
+    if (savedCeiling === undefined) delete process.env.GIT_CEILING_DIRECTORIES;
+    else process.env.GIT_CEILING_DIRECTORIES = savedCeiling;
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  describe('server/src/git.ts', () => {
+    it('reads the committed text at HEAD (sync and async), not the working copy', async () => {
+      assert.deepEqual(readAtRefSync('HEAD', file), { kind: 'ok', text: COMMITTED });
+      assert.deepEqual(await readAtRef('HEAD', file), { kind: 'ok', text: COMMITTED });
+    });
+
+    it('passes the ref and path as arguments (no shell), the path relative to the file\'s folder', () => {
+      assert.deepEqual(gitShowArgs('origin/main', '/x/y/a b.tool.json').slice(-2), ['--no-textconv', 'origin/main:./a b.tool.json']);
+      assert.equal(gitShowArgs('HEAD', '/x/y/a.tool.json')[1], '/x/y');
+    });
+
+    it('a file that is not in the ref (new, untracked) has no baseline', async () => {
+      assert.deepEqual(readAtRefSync('HEAD', join(repo, 'tools', 'new.tool.json')), { kind: 'absent' });
+      assert.deepEqual(await readAtRef('HEAD', join(repo, 'tools', 'new.tool.json')), { kind: 'absent' });
+    });
+
+    it('a folder outside any repository gives the no-git result', async () => {
+      const r = readAtRefSync('HEAD', join(outside, 'weather.tool.json'));
+      assert.equal(r.kind, 'no-git');
+      assert.equal((r as Extract<GitRead, { kind: 'no-git' }>).reason, 'not-a-repository');
+      assert.equal((await readAtRef('HEAD', join(outside, 'weather.tool.json'))).kind, 'no-git');
+    });
+
+    it('an unknown ref is bad-ref; a ref that could be read as an option is refused before git runs', () => {
+      assert.equal(readAtRefSync('no-such-branch', file).kind, 'bad-ref');
+      for (const ref of ['-c', '--output=/tmp/x', 'a b', 'HEAD:x', '', 'x\ny']) assert.equal(readAtRefSync(ref, file).kind, 'bad-ref', ref);
+    });
+
+    it('a repository without a commit yet: nothing is committed, so no baseline', () => {
+      const fresh = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-unborn-')));
+      try {
+        git(fresh, 'init', '-q');
+        writeFileSync(join(fresh, 'a.tool.json'), COMMITTED);
+        assert.deepEqual(readAtRefSync('HEAD', join(fresh, 'a.tool.json')), { kind: 'absent' });
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    });
+
+    it('without git on the PATH: the no-git result (not-installed)', () => {
+      const saved = process.env.PATH;
+      process.env.PATH = join(outside, 'no-bin');
+      try {
+        const r = readAtRefSync('HEAD', file);
+        assert.equal(r.kind, 'no-git');
+        assert.equal((r as Extract<GitRead, { kind: 'no-git' }>).reason, 'not-installed');
+      } finally {
+        process.env.PATH = saved;
+      }
+    });
+  });
+
+  describe('GitFileCache', () => {
+    it('reuses a fresh result, shares a read under way, reads again once stale', async () => {
+      let t = 0;
+      let calls = 0;
+      const cache = new GitFileCache({
+        now: () => t,
+        freshMs: 1000,
+        read: async () => {
+          calls++;
+          return { kind: 'ok', text: `v${calls}` };
+        },
+      });
+      const [a, b] = await Promise.all([cache.read('HEAD', '/r/a.tool.json'), cache.read('HEAD', '/r/a.tool.json')]);
+      assert.deepEqual([a, b, calls], [{ kind: 'ok', text: 'v1' }, { kind: 'ok', text: 'v1' }, 1]);
+      t = 999;
+      assert.deepEqual(await cache.read('HEAD', '/r/a.tool.json'), { kind: 'ok', text: 'v1' });
+      assert.equal(calls, 1);
+      assert.equal(cache.peek('HEAD', '/r/a.tool.json')?.fresh, true);
+      t = 1000;
+      assert.equal(cache.peek('HEAD', '/r/a.tool.json')?.fresh, false);
+      assert.deepEqual(await cache.read('HEAD', '/r/a.tool.json'), { kind: 'ok', text: 'v2' });
+      assert.equal(calls, 2);
+      // Another ref of the same file is another entry.
+      await cache.read('origin/main', '/r/a.tool.json');
+      assert.equal(calls, 3);
+    });
+
+    it('runs at most `concurrency` reads at once', async () => {
+      let running = 0;
+      let peak = 0;
+      const releases: (() => void)[] = [];
+      const cache = new GitFileCache({
+        concurrency: 2,
+        read: () =>
+          new Promise<GitRead>((done) => {
+            running++;
+            peak = Math.max(peak, running);
+            releases.push(() => {
+              running--;
+              done({ kind: 'absent' });
+            });
+          }),
+      });
+      const all = Promise.all([1, 2, 3, 4, 5].map((i) => cache.read('HEAD', `/r/${i}.tool.json`)));
+      // Release the reads one at a time, as they start.
+      for (let released = 0; released < 5; released++) {
+        while (releases.length === 0) await new Promise((r) => setImmediate(r));
+        releases.shift()!();
+      }
+      await all;
+      assert.equal(peak, 2);
+    });
+  });
+
+  describe('baseline provider (language server)', () => {
+    const uri = pathToFileURL('/r/weather.tool.json').href;
+
+    function fakeProvider(results: Map<string, GitRead>, options: { trusted?: boolean } = {}) {
+      const logs: string[] = [];
+      const ready: string[] = [];
+      let readyWaiter: (() => void) | undefined;
+      let reads = 0;
+      const provider = createBaselineProvider({
+        log: (m) => logs.push(m),
+        onReady: (u) => {
+          ready.push(u);
+          readyWaiter?.();
+        },
+        read: async (_ref, path) => {
+          reads++;
+          return results.get(path) ?? { kind: 'absent' };
+        },
+        ...options,
+      });
+      const nextReady = () => new Promise<void>((r) => (readyWaiter = r));
+      /** Lets every pending read settle (each is a chain of resolved promises). */
+      const settle = async () => {
+        for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      };
+      return { provider, logs, ready, nextReady, settle, reads: () => reads };
+    }
+
+    it('answers pending, reads in the background, then asks for a re-lint and serves the text', async () => {
+      const f = fakeProvider(new Map([['/r/weather.tool.json', { kind: 'ok', text: COMMITTED }]]));
+      const config = defaultConfig();
+      const ready = f.nextReady();
+      assert.equal(f.provider.get(uri, config, EDITED), 'pending');
+      assert.equal(f.provider.forLint(uri, config, EDITED), null, 'pending lints without a baseline');
+      await ready;
+      assert.deepEqual(f.ready, [uri]);
+      assert.deepEqual(f.provider.get(uri, config, EDITED), { text: COMMITTED, ref: 'HEAD' });
+      assert.equal(f.reads(), 1, 'one git read for several requests within the freshness window');
+    });
+
+    it('no re-lint when the baseline equals the document (nothing can be breaking)', async () => {
+      const f = fakeProvider(new Map([['/r/weather.tool.json', { kind: 'ok', text: COMMITTED }]]));
+      assert.equal(f.provider.get(uri, defaultConfig(), COMMITTED), 'pending');
+      await f.settle();
+      assert.deepEqual(f.ready, []);
+      assert.deepEqual(f.provider.get(uri, defaultConfig(), COMMITTED), { text: COMMITTED, ref: 'HEAD' });
+    });
+
+    it('never runs git for other schemes, an untrusted workspace or baseline: false; says so once', async () => {
+      const f = fakeProvider(new Map(), { trusted: false });
+      assert.equal(f.provider.get(uri, defaultConfig()), null);
+      assert.equal(f.provider.get(uri, defaultConfig()), null);
+      assert.equal(f.logs.filter((l) => /not trusted/.test(l)).length, 1);
+      f.provider.setTrusted(true);
+      assert.equal(f.provider.get('untitled:Untitled-1', defaultConfig()), null);
+      assert.equal(f.provider.get(uri, { ...defaultConfig(), baseline: false }), null);
+      await f.settle();
+      assert.equal(f.reads(), 0);
+    });
+
+    it('without git: no baseline, one line in the output channel for every file', async () => {
+      const missing: GitRead = { kind: 'no-git', reason: 'not-installed', message: 'git was not found on the PATH' };
+      const f = fakeProvider(new Map([['/r/a.tool.json', missing], ['/r/b.tool.json', missing]]));
+      for (const name of ['a', 'b']) f.provider.get(pathToFileURL(`/r/${name}.tool.json`).href, defaultConfig());
+      await f.settle();
+      for (const name of ['a', 'b']) assert.equal(f.provider.get(pathToFileURL(`/r/${name}.tool.json`).href, defaultConfig()), null);
+      assert.equal(f.logs.length, 1, f.logs.join('\n'));
+      assert.match(f.logs[0]!, /git was not found/);
+      assert.deepEqual(f.ready, [], 'nothing changed: no re-lint');
+    });
+  });
+
+  describe('toolschema lint --base', () => {
+    it('reports breaking-change and param-added-required against HEAD (exit 1)', () => {
+      const r = cli(['lint', '--base', 'HEAD', '--format', 'json'], repo);
+      assert.equal(r.code, 1, r.stderr);
+      assert.equal(r.stderr, '');
+      const out = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] };
+      const weather = out.files.find((f) => f.path === 'tools/weather.tool.json')!;
+      const rules = weather.diagnostics.filter((d) => d.rule === 'breaking-change' || d.rule === 'param-added-required').map((d) => `${d.rule}: ${d.message.split(':')[0]}`);
+      assert.deepEqual(rules, ['param-added-required: New parameter "country" of "get_weather" is required, but it is not in HEAD', 'breaking-change: "units" in "get_weather" no longer accepts "imperial" (in its enum at HEAD)']);
+      const fresh = out.files.find((f) => f.path === 'tools/new.tool.json')!;
+      assert.deepEqual(fresh.diagnostics.filter((d) => d.rule === 'breaking-change'), [], 'a new file has nothing to break');
+    });
+
+    it('without --base (and no "baseline" in the configuration) git is not used', () => {
+      const r = cli(['lint', '--format', 'json'], repo);
+      assert.equal(r.stderr, '');
+      assert.doesNotMatch(r.stdout, /breaking-change|param-added-required/);
+    });
+
+    it('"baseline" in toolschema.config.json turns it on; --base overrides it', () => {
+      writeFileSync(join(repo, 'toolschema.config.json'), '{ "baseline": "HEAD" }');
+      try {
+        const r = cli(['lint', 'tools'], repo);
+        assert.equal(r.code, 1, r.stderr);
+        assert.match(r.stdout, /error +"units" in "get_weather" no longer accepts "imperial".*breaking-change$/m);
+        const bad = cli(['lint', 'tools', '--base', 'no-such-branch'], repo);
+        assert.equal(bad.code, 2);
+        assert.match(bad.stderr, /"no-such-branch" is not a revision of this repository/);
+      } finally {
+        rmSync(join(repo, 'toolschema.config.json'));
+      }
+    });
+
+    it('outside a repository: the two rules are skipped and one clear line goes to stderr', () => {
+      const r = cli(['lint', '--base', 'HEAD', '--format', 'json'], outside);
+      assert.equal(r.code, 0, r.stdout);
+      assert.deepEqual(r.stderr.trim().split('\n'), ['toolschema: weather.tool.json is not in a git repository; breaking-change and param-added-required were skipped.']);
+      assert.doesNotMatch(r.stdout, /breaking-change|param-added-required/);
+    });
+
+    it('without git on the PATH: skipped, one line', () => {
+      const r = cli(['lint', '--base', 'HEAD', 'tools'], repo, { PATH: join(outside, 'no-bin') });
+      assert.equal(r.code, 0, r.stdout);
+      assert.deepEqual(r.stderr.trim().split('\n'), ['toolschema: git was not found; breaking-change and param-added-required were skipped.']);
+    });
+
+    it('an option-like ref is a usage error (exit 2)', () => {
+      const r = cli(['lint', '--base=-p', 'tools'], repo);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /--base "-p" is not a git revision/);
+    });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Breaking changes against git over a real stdio connection to the built server, in a temporary repository
+ * created here: an edited open document gets breaking-change once the baseline has been read (a second
+ * publish), the quick fix "Move this change into get_weather_v2" returns an edit whose result no longer
+ * reports it, a modified file that is not open is reported too, and an untrusted workspace never runs git.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic, PublishDiagnosticsParams, TextDocumentEdit } from 'vscode-languageserver-protocol';
+import { TestClient } from './lspClient';
+
+const COMMITTED = `[
+  {
+    "name": "get_weather",
+    "description": "Use this when the user asks for the current weather in a city; returns temperature and conditions.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City name, e.g. Paris." }
+      },
+      "required": ["city"]
+    }
+  }
+]
+`;
+const EDITED = COMMITTED.replace('"city": { "type": "string"', '"city": { "type": "integer"');
+
+const OTHER = `{
+  "name": "list_orders",
+  "description": "Use this when the user asks about their orders; returns the newest orders first.",
+  "parameters": { "type": "object", "properties": { "limit": { "type": "integer", "maximum": 100, "description": "Orders to return." } } }
+}
+`;
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', args, { cwd, encoding: 'utf8' });
+}
+
+const hasRule = (rule: string) => (d: Diagnostic) => d.code === rule;
+
+async function start(root: string, initializationOptions?: unknown): Promise<TestClient> {
+  const client = new TestClient();
+  await client.conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(root).href,
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'root' }],
+    capabilities: { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } },
+    ...(initializationOptions ? { initializationOptions } : {}),
+  });
+  await client.conn.sendNotification('initialized', {});
+  return client;
+}
+
+describe('breaking changes against git over LSP', () => {
+  let repo: string;
+  let weatherUri: string;
+  let ordersUri: string;
+
+  before(() => {
+    repo = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-lsp-git-')));
+    git(repo, 'init', '-q');
+    git(repo, 'config', 'user.name', 'toolschema test');
+    git(repo, 'config', 'user.email', 'test@example.com');
+    git(repo, 'config', 'commit.gpgsign', 'false');
+    mkdirSync(join(repo, 'tools'));
+    writeFileSync(join(repo, 'tools', 'weather.tool.json'), COMMITTED);
+    writeFileSync(join(repo, 'tools', 'orders.tool.json'), OTHER);
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'tools');
+    // On disk: orders lowered its maximum (not open in the editor); weather is edited in the editor only.
+    writeFileSync(join(repo, 'tools', 'orders.tool.json'), OTHER.replace('"maximum": 100', '"maximum": 50'));
+    weatherUri = pathToFileURL(join(repo, 'tools', 'weather.tool.json')).href;
+    ordersUri = pathToFileURL(join(repo, 'tools', 'orders.tool.json')).href;
+  });
+  after(() => rmSync(repo, { recursive: true, force: true }));
+
+  it('reports breaking-change on the open document and offers the _v2 fix, whose result is clean', async () => {
+    const client = await start(repo);
+    try {
+      await client.open(weatherUri, EDITED);
+      const published = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === weatherUri && p.diagnostics.some(hasRule('breaking-change')));
+      const diag = published.diagnostics.find(hasRule('breaking-change'))!;
+      assert.equal(diag.message.split(':')[0], 'The type of "city" in "get_weather" changed since HEAD ("string" → "integer")');
+      const actions = (await client.conn.sendRequest('textDocument/codeAction', {
+        textDocument: { uri: weatherUri },
+        range: diag.range,
+        context: { diagnostics: [diag], only: ['quickfix'] },
+      })) as CodeAction[];
+      const move = actions.find((a) => a.title === 'Move this change into get_weather_v2');
+      assert.ok(move, `offered: ${actions.map((a) => a.title).join(' | ')}`);
+      const change = move.edit!.documentChanges![0] as TextDocumentEdit;
+      const fixed = TextDocument.applyEdits(TextDocument.create(weatherUri, 'tool-json', 1, EDITED), change.edits);
+      const tools = JSON.parse(fixed) as { name: string; deprecated?: unknown; parameters: { properties: { city: { type: string } } } }[];
+      assert.deepEqual(tools.map((t) => [t.name, t.parameters.properties.city.type, !!t.deprecated]), [['get_weather', 'string', true], ['get_weather_v2', 'integer', false]]);
+
+      await client.change(weatherUri, 2, [{ text: fixed }]);
+      const after = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === weatherUri && p.version === 2);
+      assert.deepEqual(after.diagnostics.filter(hasRule('breaking-change')).map((d) => d.message), []);
+
+      // The file changed on disk but not open is reported as well.
+      const orders = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === ordersUri && p.diagnostics.some(hasRule('breaking-change')));
+      assert.match(orders.diagnostics.find(hasRule('breaking-change'))!.message, /^"limit" in "list_orders" accepts fewer values than at HEAD \(maximum <= 100 → <= 50\)/);
+      assert.deepEqual(client.logs.filter((l) => /Unhandled|Uncaught|failed/.test(l)), []);
+    } finally {
+      await client.shutdown();
+    }
+  });
+
+  it('an untrusted workspace never runs git: no breaking-change, and the output channel says why', async () => {
+    const client = await start(repo, { trusted: false });
+    try {
+      await client.open(weatherUri, EDITED);
+      const published = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === weatherUri);
+      assert.deepEqual(published.diagnostics.filter(hasRule('breaking-change')), []);
+      assert.equal(client.logs.filter((l) => /not trusted, so git is not run/.test(l)).length, 1, client.logs.join('\n'));
+    } finally {
+      await client.shutdown();
+    }
+  });
+});

@@ -1,0 +1,378 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { runRuleTests, lintOf } from '../ruleTester';
+import rule from '../../shared/src/rules/breaking-change';
+import { lintText, clearToolCache } from '../../shared/src/linter';
+import { configWith } from '../ruleTester';
+
+/** The committed version of the file (HEAD) most cases compare with. */
+const BASE = `[
+  {
+    "name": "get_weather",
+    "description": "Use this when the user asks for the current weather in a city; returns temperature and conditions.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City name, e.g. Paris." },
+        "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system for temperatures." },
+        "days": { "type": "integer", "minimum": 1, "maximum": 10, "description": "Number of forecast days." },
+        "note": { "type": ["string", "null"], "maxLength": 200, "description": "Free text shown with the result." },
+        "ratio": { "type": "number", "description": "Share of rain to report, from 0 to 1." }
+      },
+      "required": ["city"]
+    }
+  }
+]`;
+
+/** BASE with one substring replaced (the replaced text must be there). */
+function edit(from: string, to: string, base = BASE): string {
+  assert.ok(base.includes(from), `test error: ${from} is not in the base`);
+  return base.replace(from, to);
+}
+
+/** A small file for the fix's exact output. */
+const SMALL_BASE = `[
+  {
+    "name": "get_weather",
+    "description": "Use this when the user asks for the current weather in a city.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City name." }
+      },
+      "required": ["city"]
+    }
+  }
+]`;
+
+const SMALL = `[
+  {
+    "name": "get_weather",
+    "description": "Use this when the user asks for the current weather in a city.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "integer", "description": "City name." }
+      },
+      "required": ["city"]
+    }
+  }
+]`;
+
+const SMALL_FIXED = `[
+  {
+    "name": "get_weather",
+    "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather in a city.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "string", "description": "City name." }
+      },
+      "required": ["city"]
+    },
+    "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] }
+  },
+  {
+    "name": "get_weather_v2",
+    "description": "Use this when the user asks for the current weather in a city.",
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "city": { "type": "integer", "description": "City name." }
+      },
+      "required": ["city"]
+    }
+  }
+]`;
+
+/** A single-tool MCP file: the fix turns it into a list, and the marker goes into `_meta`. */
+const MCP_BASE = `{
+  "name": "create_ticket",
+  "description": "Use this to open a support ticket for the customer.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "title": { "type": "string", "description": "One-line summary." },
+      "priority": { "type": "string", "enum": ["low", "normal", "high"], "description": "How urgent it is." }
+    },
+    "required": ["title"]
+  }
+}`;
+
+const MCP = `{
+  "name": "create_ticket",
+  "description": "Use this to open a support ticket for the customer.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "title": { "type": "string", "description": "One-line summary." },
+      "priority": { "type": "string", "enum": ["low", "high"], "description": "How urgent it is." }
+    },
+    "required": ["title"]
+  }
+}`;
+
+const MCP_FIXED = `[
+  {
+    "name": "create_ticket",
+    "description": "Deprecated: use create_ticket_v2 instead. Use this to open a support ticket for the customer.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "title": { "type": "string", "description": "One-line summary." },
+        "priority": { "type": "string", "enum": ["low", "normal", "high"], "description": "How urgent it is." }
+      },
+      "required": ["title"]
+    },
+    "_meta": {
+      "io.github.toolschema/deprecated": { "since": "2026-11-22", "replacedBy": ["create_ticket_v2"] }
+    }
+  },
+  {
+    "name": "create_ticket_v2",
+    "description": "Use this to open a support ticket for the customer.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "title": { "type": "string", "description": "One-line summary." },
+        "priority": { "type": "string", "enum": ["low", "high"], "description": "How urgent it is." }
+      },
+      "required": ["title"]
+    }
+  }
+]`;
+
+/** OpenAI strict mode (Chat Completions wrapper): every property required, optional ones nullable. */
+const STRICT_BASE = `[
+  {
+    "type": "function",
+    "function": {
+      "name": "list_invoices",
+      "description": "Use this when the user asks for their invoices, optionally filtered by status.",
+      "strict": true,
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "status": { "type": ["string", "null"], "enum": ["paid", "open", null], "description": "Status to filter by; null for all." },
+          "filter": {
+            "type": "object",
+            "properties": {
+              "customer": { "type": "string", "description": "Customer id." },
+              "tags": { "type": "array", "items": { "type": "string" }, "description": "Tags to match." }
+            },
+            "required": ["customer", "tags"],
+            "additionalProperties": false
+          }
+        },
+        "required": ["status", "filter"],
+        "additionalProperties": false
+      }
+    }
+  }
+]`;
+
+/** The committed file was a request body with two-space indentation; the working copy is a list with four spaces and CRLF. */
+const BODY_BASE = `{
+  "tools": [
+    {
+      "name": "get_weather",
+      "description": "Use this when the user asks for the weather.",
+      "parameters": {
+        "type": "object",
+        "properties": { "city": { "type": "string" } }
+      }
+    }
+  ]
+}`;
+
+const CRLF = ['[', '    {', '        "name": "get_weather",', '        "description": "Use this when the user asks for the weather.",', '        "parameters": {', '            "type": "object",', '            "properties": { "city": { "type": "integer" } }', '        }', '    }', ']'].join('\r\n');
+
+const CRLF_FIXED = [
+  '[',
+  '    {',
+  '        "name": "get_weather",',
+  '        "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the weather.",',
+  '        "parameters": {',
+  '            "type": "object",',
+  '            "properties": { "city": { "type": "string" } }',
+  '        },',
+  '        "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] }',
+  '    },',
+  '    {',
+  '        "name": "get_weather_v2",',
+  '        "description": "Use this when the user asks for the weather.",',
+  '        "parameters": {',
+  '            "type": "object",',
+  '            "properties": { "city": { "type": "integer" } }',
+  '        }',
+  '    }',
+  ']',
+].join('\r\n');
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'unchanged since the baseline', code: BASE, baseline: BASE },
+    {
+      name: 'description-only edits (tool and parameters)',
+      code: edit('"description": "City name, e.g. Paris."', '"description": "City or town name, e.g. Paris or Lyon."', edit('in a city; returns', 'in a city or town; returns')),
+      baseline: BASE,
+    },
+    {
+      name: 'an optional parameter added with a default',
+      code: edit('"ratio": {', '"lang": { "type": "string", "default": "en", "description": "Language of the conditions text." },\n        "ratio": {'),
+      baseline: BASE,
+    },
+    {
+      name: 'widening: enum value added, bounds relaxed, integer → number, null allowed, made optional',
+      code: BASE.replace('["metric", "imperial"]', '["metric", "imperial", "kelvin"]')
+        .replace('"type": "integer", "minimum": 1, "maximum": 10', '"type": "number", "minimum": 0, "maximum": 16')
+        .replace('"maxLength": 200', '"maxLength": 500')
+        .replace('{ "type": "string", "description": "City name, e.g. Paris." }', '{ "type": ["string", "null"], "description": "City name, e.g. Paris." }')
+        .replace('"required": ["city"]', '"required": []'),
+      baseline: BASE,
+    },
+    {
+      name: 'a new tool, and a tool whose name changed (not compared)',
+      code: edit('"name": "get_weather"', '"name": "get_current_weather"').replace('"city": { "type": "string"', '"city": { "type": "integer"'),
+      baseline: BASE,
+    },
+    {
+      name: 'no baseline (no git, new file): nothing is compared',
+      code: BASE.replace('"city": { "type": "string"', '"city": { "type": "integer"'),
+    },
+    {
+      name: 'a baseline that does not parse is not compared',
+      code: BASE.replace('"city": { "type": "string"', '"city": { "type": "integer"'),
+      baseline: BASE.slice(0, 200),
+    },
+    {
+      name: 'type aliases corrected by the safe fix ("int" → "integer") and a type given where there was none',
+      code: BASE,
+      baseline: BASE.replace('"type": "integer", "minimum": 1', '"type": "int", "minimum": 1').replace('{ "type": "number", "description": "Share of rain', '{ "description": "Share of rain'),
+    },
+    {
+      name: 'a format type name corrected by the safe fix ("datetime" → "string" with format "date-time")',
+      code: `{ "name": "list_events", "description": "Use this to list calendar events.", "parameters": { "type": "object", "properties": { "since": { "type": "string", "format": "date-time", "description": "Start." } } } }`,
+      baseline: `{ "name": "list_events", "description": "Use this to list calendar events.", "parameters": { "type": "object", "properties": { "since": { "type": "datetime", "description": "Start." } } } }`,
+    },
+    {
+      name: 'strict mode: an optional parameter made required and nullable (what strict-required-all asks)',
+      code: STRICT_BASE,
+      baseline: STRICT_BASE.replace('"required": ["status", "filter"]', '"required": ["filter"]'),
+    },
+    {
+      name: 'a name defined twice in the baseline is ambiguous: not compared',
+      code: SMALL,
+      baseline: SMALL_BASE.replace(/^\[/, `[\n  { "name": "get_weather", "description": "Use this when the user asks for the weather.", "parameters": { "type": "object", "properties": {} } },`),
+    },
+    {
+      name: 'a tool restored and its change moved into _v2 (the fix output)',
+      code: SMALL_FIXED,
+      baseline: SMALL_BASE,
+    },
+  ],
+  invalid: [
+    {
+      name: 'type changed (string → integer); the fix moves it into get_weather_v2',
+      code: SMALL,
+      baseline: SMALL_BASE,
+      errors: [
+        {
+          messageId: 'typeChanged',
+          at: '"integer"',
+          tool: 'get_weather',
+          data: { param: 'city', detail: '"string" → "integer"', successor: 'get_weather_v2', base: 'HEAD' },
+          messageIncludes: 'The type of "city" in "get_weather" changed since HEAD ("string" → "integer")',
+          fixes: [{ title: 'Move this change into get_weather_v2', kind: 'suggestion', output: SMALL_FIXED }],
+        },
+      ],
+    },
+    {
+      name: 'enum value removed from a single-tool MCP file: the fix makes it a list, marker in _meta',
+      code: MCP,
+      baseline: MCP_BASE,
+      errors: [{ messageId: 'enumValueRemoved', at: '["low", "high"]', data: { param: 'priority', detail: '"normal"' }, fixes: [{ title: 'Move this change into create_ticket_v2', output: MCP_FIXED }] }],
+    },
+    {
+      name: 'the restored tool takes the file\'s layout (indentation unit, CRLF), not the baseline\'s',
+      code: CRLF,
+      baseline: BODY_BASE,
+      errors: [{ messageId: 'typeChanged', at: '"integer"', fixes: [{ title: 'Move this change into get_weather_v2', output: CRLF_FIXED }] }],
+    },
+    {
+      name: 'parameter removed (reported on "properties")',
+      code: edit('        "ratio": { "type": "number", "description": "Share of rain to report, from 0 to 1." }\n', '').replace('"description": "Free text shown with the result." },', '"description": "Free text shown with the result." }'),
+      baseline: BASE,
+      errors: [{ messageId: 'removed', at: '"properties"', data: { param: 'ratio' }, messageIncludes: 'Parameter "ratio" of "get_weather" was removed since HEAD' }],
+    },
+    {
+      name: 'parameter renamed (same type and description)',
+      code: edit('"city": { "type": "string", "description": "City name, e.g. Paris." }', '"location": { "type": "string", "description": "City name, e.g. Paris." }').replace('"required": ["city"]', '"required": ["location"]'),
+      baseline: BASE,
+      errors: [{ messageId: 'renamed', at: '"location"', data: { param: 'city', newParam: 'location' } }],
+    },
+    {
+      name: 'type narrowed: null no longer accepted, number → integer',
+      code: BASE.replace('"note": { "type": ["string", "null"]', '"note": { "type": "string"').replace('"ratio": { "type": "number"', '"ratio": { "type": "integer"'),
+      baseline: BASE,
+      errors: [
+        { messageId: 'typeNarrowed', at: '"string"', occurrence: 3, data: { param: 'note', detail: '["string", "null"] → "string"' } },
+        { messageId: 'typeNarrowed', at: '"integer"', occurrence: 2, data: { param: 'ratio', detail: '"number" → "integer"' } },
+      ],
+    },
+    {
+      name: 'made required',
+      code: edit('"required": ["city"]', '"required": ["city", "units"]'),
+      baseline: BASE,
+      errors: [{ messageId: 'madeRequired', at: '"units"', occurrence: 2, data: { param: 'units' }, messageIncludes: 'was optional at HEAD and is now required' }],
+    },
+    {
+      name: 'bounds tightened: maximum lowered, minimum raised, maxLength lowered, pattern added',
+      code: BASE.replace('"minimum": 1, "maximum": 10', '"minimum": 2, "maximum": 7')
+        .replace('"maxLength": 200', '"maxLength": 80')
+        .replace('{ "type": "string", "description": "City name, e.g. Paris." }', '{ "type": "string", "pattern": "^[A-Z]", "description": "City name, e.g. Paris." }'),
+      baseline: BASE,
+      errors: [
+        { messageId: 'tightened', at: '"^[A-Z]"', data: { param: 'city', detail: 'pattern "^[A-Z]" added' } },
+        { messageId: 'tightened', at: '2', occurrence: 1, data: { param: 'days', detail: 'minimum >= 1 → >= 2' } },
+        { messageId: 'tightened', at: '7', data: { param: 'days', detail: 'maximum <= 10 → <= 7' } },
+        { messageId: 'tightened', at: '80', data: { param: 'note', detail: 'maxLength 200 → 80' } },
+      ],
+    },
+    {
+      name: 'strict mode, nested: a nested property removed, array items narrowed, null removed',
+      code: STRICT_BASE.replace('"type": ["string", "null"], "enum": ["paid", "open", null]', '"type": "string", "enum": ["paid", "open"]')
+        .replace('"items": { "type": "string" }', '"items": { "type": "integer" }')
+        .replace('              "customer": { "type": "string", "description": "Customer id." },\n', '')
+        .replace('"required": ["customer", "tags"]', '"required": ["tags"]'),
+      baseline: STRICT_BASE,
+      errors: [
+        { messageId: 'typeNarrowed', at: '"string"', data: { param: 'status', detail: '["string", "null"] → "string"' } },
+        { messageId: 'removed', at: '"properties"', occurrence: 2, data: { param: 'filter.customer' } },
+        { messageId: 'typeChanged', at: '"integer"', data: { param: 'filter.tags[]', detail: '"string" → "integer"' } },
+      ],
+    },
+  ],
+});
+
+describe('breaking-change: baseline and the per-tool cache', () => {
+  it('the same tool text is compared again when the baseline changes', () => {
+    clearToolCache();
+    const code = SMALL;
+    const config = configWith();
+    const first = lintText('file:///a.tool.json', code, { config, baseline: { text: SMALL_BASE, ref: 'HEAD' } }).findings.filter((f) => f.rule === 'breaking-change');
+    assert.equal(first.length, 1);
+    const same = lintText('file:///a.tool.json', code, { config, baseline: { text: SMALL, ref: 'HEAD' } }).findings.filter((f) => f.rule === 'breaking-change');
+    assert.equal(same.length, 0, 'baseline equal to the file: nothing breaking');
+    const none = lintText('file:///a.tool.json', code, { config, baseline: null }).findings.filter((f) => f.rule === 'breaking-change');
+    assert.equal(none.length, 0, 'no baseline: nothing reported');
+    const again = lintText('file:///a.tool.json', code, { config, baseline: { text: SMALL_BASE, ref: 'HEAD' } }).findings.filter((f) => f.rule === 'breaking-change');
+    assert.deepEqual(again, first);
+  });
+
+  it('a tool being typed (its own text does not parse) is not compared', () => {
+    const broken = SMALL.replace('"city": { "type": "integer", "description": "City name." }', '"city": { "type": "integer", "description": "City name." }, "x');
+    const found = lintOf(broken, undefined, SMALL_BASE).findings.filter((f) => f.rule === 'breaking-change');
+    assert.deepEqual(found.map((f) => f.message), []);
+  });
+});
