@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { commands, languages, window, workspace, StatusBarAlignment, DiagnosticSeverity, type ExtensionContext, type StatusBarItem, type TextEditor } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
+import { registerEvaluation } from './eval';
 
 let client: LanguageClient | undefined;
 let status: StatusBarItem | undefined;
@@ -38,6 +39,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     languages.onDidChangeDiagnostics(() => updateStatus(window.activeTextEditor)),
   );
   registerCommands(context, () => client);
+  registerEvaluation(context);
   await client.start();
   updateStatus(window.activeTextEditor);
 }

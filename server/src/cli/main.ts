@@ -19,6 +19,7 @@ import { PROFILES } from '../../../shared/src/types';
 import { displayPath, findConfigFile, findToolFiles, loadConfigFile } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
+import { registerEvalCommand } from '../eval/cli';
 import pkg from '../../../package.json';
 
 class UsageError extends Error {}
@@ -41,6 +42,8 @@ export interface CliIO {
   stdout(s: string): void;
   stderr(s: string): void;
   isTTY: boolean;
+  /** Async subcommands (`eval`) hand their exit code here; without it their exit code is lost. */
+  wait?(done: Promise<number>): void;
 }
 
 /** Runs the CLI and returns the exit code (never calls process.exit, so tests can drive it in-process). */
@@ -72,6 +75,8 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     .action((paths: string[], opts: LintOptions) => {
       exitCode = lintCommand(paths, opts, io);
     });
+
+  registerEvalCommand(program, io);
 
   try {
     program.parse(argv as string[], { from: 'user' });
@@ -257,6 +262,7 @@ if (require.main === module) {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
     isTTY: !!process.stdout.isTTY,
+    wait: (done) => void done.then((c) => { process.exitCode = c; }),
   });
   // Let stdout drain before exiting (large JSON/SARIF outputs through a pipe).
   process.exitCode = code;

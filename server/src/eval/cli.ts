@@ -1,0 +1,205 @@
+/**
+ * `toolschema eval <file.eval.json>`: runs an evaluation set against a model through the runner and prints a
+ * readable report; `--compare` runs the same cases on another version of the tool file (a file, or a git ref
+ * read with `git show`, no shell) and prints both side by side. Writes `<base>.eval-results.json` and a
+ * Markdown report. Exit codes: 0 every case passed, 1 a case failed (or the run was cut short), 2 usage or
+ * configuration errors (a missing API key, an unreadable file).
+ */
+import { Option, type Command } from 'commander';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { CliIO } from '../cli/main';
+import { displayPath } from '../files';
+import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
+import { DEFAULT_LIMITS, DEFAULT_MAX_TOKENS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
+import { readEvalSet } from './evalSet';
+import { loadTools } from './tools';
+import { markdownReport, textReport, type LabelledRun } from './report';
+import { resultsFile, resultsPathFor, reportPathFor } from './results';
+
+export class EvalUsageError extends Error {}
+
+interface EvalOptions {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  apiKeyEnv?: string;
+  trials: string;
+  compare?: string;
+  timeout: string;
+  maxSteps: string;
+  maxRetries: string;
+  maxTokens: string;
+  out?: string;
+  report?: string;
+}
+
+/** The API key variable read by default for each provider. */
+export function defaultKeyEnv(provider: ProviderId): string {
+  return provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+}
+
+export function registerEvalCommand(program: Command, io: CliIO): void {
+  program
+    .command('eval')
+    .description('Run an evaluation set (<base>.eval.json) against a model, acting as the host program: records per case the tool selected, argument validity and unauthorized calls rejected.')
+    .argument('<file>', 'the evaluation set (*.eval.json)')
+    .addOption(new Option('--provider <provider>', 'API to call').choices([...PROVIDERS]).default('openai'))
+    .option('--model <model>', `model name (default: ${DEFAULT_MODELS.openai} for OpenAI, ${DEFAULT_MODELS.anthropic} for Anthropic)`)
+    .option('--base-url <url>', 'API base URL (required for openai-compatible, e.g. http://localhost:11434/v1)')
+    .option('--api-key-env <name>', 'environment variable holding the API key (default: OPENAI_API_KEY, or ANTHROPIC_API_KEY for anthropic)')
+    .option('--trials <k>', 'runs per case; pass^k is reported beside the average', '1')
+    .option('--compare <file|ref>', 'also run the cases on another version of the tool file: a path, or a git ref (e.g. HEAD~1)')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULT_LIMITS.timeoutMs))
+    .option('--max-steps <n>', 'model requests per trial before the tool loop is cut', String(DEFAULT_LIMITS.maxSteps))
+    .option('--max-retries <n>', 'retries after 429, 5xx, timeouts and connection errors (Retry-After honoured)', String(DEFAULT_LIMITS.maxRetries))
+    .option('--max-tokens <n>', 'output token cap per request', String(DEFAULT_MAX_TOKENS))
+    .option('--out <file>', 'results file (default: <base>.eval-results.json beside the set)')
+    .option('--report <file>', 'Markdown report (default: <base>.eval-report.md beside the set)')
+    .exitOverride()
+    .action((file: string, opts: EvalOptions) => {
+      const done = evalCommand(file, opts, io).catch((e: unknown) => {
+        const secrets = [process.env[opts.apiKeyEnv ?? ''] ?? '', process.env.OPENAI_API_KEY ?? '', process.env.ANTHROPIC_API_KEY ?? ''];
+        io.stderr(`toolschema: ${redactor(secrets)(e instanceof Error ? e.message : String(e))}\n`);
+        return 2;
+      });
+      if (io.wait) io.wait(done);
+    });
+}
+
+function intOption(name: string, v: string, min: number, max: number): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isInteger(n) || n < min || n > max) throw new EvalUsageError(`--${name} must be an integer from ${min} to ${max}, got "${v}".`);
+  return n;
+}
+
+export async function evalCommand(file: string, opts: EvalOptions, io: CliIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  try {
+    return await evalCommandInner(file, opts, io, env);
+  } catch (e) {
+    if (e instanceof EvalUsageError) {
+      io.stderr(`toolschema: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env: NodeJS.ProcessEnv): Promise<number> {
+  const provider = (opts.provider ?? 'openai') as ProviderId;
+  if (!PROVIDERS.includes(provider)) throw new EvalUsageError(`unknown provider "${opts.provider}"; use one of ${PROVIDERS.join(', ')}.`);
+  const trials = intOption('trials', opts.trials, 1, 100);
+  const limits = {
+    ...DEFAULT_LIMITS,
+    timeoutMs: intOption('timeout', opts.timeout, 1, 3_600_000),
+    maxSteps: intOption('max-steps', opts.maxSteps, 1, 100),
+    maxRetries: intOption('max-retries', opts.maxRetries, 0, 20),
+  };
+  const maxTokens = intOption('max-tokens', opts.maxTokens, 1, 1_000_000);
+  let baseURL = opts.baseUrl;
+  if (baseURL !== undefined) {
+    try {
+      const u = new URL(baseURL);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    } catch {
+      throw new EvalUsageError(`--base-url must be an http(s) URL, got "${baseURL}".`);
+    }
+  } else if (provider === 'openai-compatible') {
+    throw new EvalUsageError('--provider openai-compatible needs --base-url (the endpoint that serves /chat/completions).');
+  }
+  if (baseURL !== undefined) baseURL = baseURL.replace(/\/+$/, '');
+  const keyEnv = opts.apiKeyEnv ?? defaultKeyEnv(provider);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv)) throw new EvalUsageError(`--api-key-env must name an environment variable, got "${keyEnv}".`);
+  const apiKey = env[keyEnv];
+  if (!apiKey) {
+    throw new EvalUsageError(
+      `no API key: set the environment variable ${keyEnv}${opts.apiKeyEnv ? '' : ` (or name another one with --api-key-env)`}. Keys are read from the environment only and never written to results or reports.`,
+    );
+  }
+  const redact = redactor([apiKey]);
+
+  // The set and the tool file.
+  const evalPath = resolve(io.cwd, file);
+  const evalText = readText(evalPath, io.cwd, 'evaluation set');
+  const set = readEvalSet(evalPath, evalText);
+  for (const p of set.problems) io.stderr(`toolschema: ${displayPath(evalPath, io.cwd)}: ${p}\n`);
+  if (set.cases.length === 0) throw new EvalUsageError(`${displayPath(evalPath, io.cwd)} has no runnable cases.`);
+  const toolText = readText(set.toolFile, io.cwd, 'tool file');
+  const main = loadTools(set.toolFile, toolText);
+  if (main.tools.length === 0) throw new EvalUsageError(`${displayPath(set.toolFile, io.cwd)}: ${main.problems.join('; ') || 'no tools'}.`);
+  for (const p of main.problems) io.stderr(`toolschema: ${displayPath(set.toolFile, io.cwd)}: ${p}\n`);
+
+  let other: { label: string; tools: RunnableTool[] } | undefined;
+  if (opts.compare !== undefined) {
+    const c = await readCompare(opts.compare, set.toolFile, io.cwd);
+    const loaded = loadTools(c.label, c.text);
+    if (loaded.tools.length === 0) throw new EvalUsageError(`--compare ${opts.compare}: ${loaded.problems.join('; ') || 'no tools'}.`);
+    other = { label: c.label, tools: loaded.tools };
+  }
+
+  const model = opts.model ?? DEFAULT_MODELS[provider];
+  const settings = { provider, model, baseURL, apiKey, trials, limits, maxTokens };
+  const total = set.cases.length * trials * (other ? 2 : 1);
+  let base = 0;
+  const progress = (p: { done: number; caseId: string; trial: number }) => {
+    if (io.isTTY) io.stderr(`\r\x1b[K[${base + p.done + 1}/${total}] ${p.caseId}${trials > 1 ? ` (trial ${p.trial})` : ''}`);
+  };
+  const runs: LabelledRun[] = [];
+  const runA = await runEvaluation(set.cases, main.tools, settings, { onProgress: progress });
+  runs.push({ label: displayPath(set.toolFile, io.cwd), run: runA });
+  let runB: RunResult | undefined;
+  if (other) {
+    base = set.cases.length * trials;
+    runB = await runEvaluation(set.cases, other.tools, settings, { onProgress: progress });
+    runs.push({ label: other.label, run: runB });
+  }
+  if (io.isTTY) io.stderr('\r\x1b[K');
+
+  const setLabel = displayPath(evalPath, io.cwd);
+  io.stdout(redact(textReport(setLabel, runs)));
+  const outPath = opts.out !== undefined ? resolve(io.cwd, opts.out) : resultsPathFor(evalPath);
+  const reportPath = opts.report !== undefined ? resolve(io.cwd, opts.report) : reportPathFor(evalPath);
+  const results = resultsFile(runA, main.infos, { evalPath, toolFile: set.toolFile, compare: runB && other ? { label: other.label, run: runB } : undefined });
+  writeText(outPath, redact(JSON.stringify(results, null, 2) + '\n'), io.cwd);
+  writeText(reportPath, redact(markdownReport(setLabel, runs)), io.cwd);
+  io.stdout(`Results: ${displayPath(outPath, io.cwd)}\nReport:  ${displayPath(reportPath, io.cwd)}\n`);
+  const allPass = runA.cases.every((c) => c.passAll) && !runA.cancelled;
+  return allPass ? 0 : 1;
+}
+
+function readText(path: string, cwd: string, what: string): string {
+  try {
+    if (statSync(path).size > 32 * 1024 * 1024) throw new EvalUsageError(`the ${what} ${displayPath(path, cwd)} is larger than 32 MiB.`);
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof EvalUsageError) throw e;
+    throw new EvalUsageError(`cannot read the ${what} "${displayPath(path, cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function writeText(path: string, text: string, cwd: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new EvalUsageError(`cannot write "${displayPath(path, cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** The other version: an existing file, else a git ref (`REF`, read as REF:./<tool file name> beside the tool file, or `REF:path`). */
+export async function readCompare(arg: string, toolFile: string, cwd: string): Promise<{ label: string; text: string }> {
+  const asPath = resolve(cwd, arg);
+  if (existsSync(asPath) && statSync(asPath).isFile()) return { label: displayPath(asPath, cwd), text: readText(asPath, cwd, 'comparison tool file') };
+  if (arg.startsWith('-') || arg.trim() === '' || /[\x00-\x1f]/.test(arg)) throw new EvalUsageError(`--compare: "${arg}" is neither a file nor a git ref.`);
+  const spec = arg.includes(':') ? arg : `${arg}:./${basename(toolFile)}`;
+  const runIn = arg.includes(':') ? cwd : dirname(toolFile);
+  const text = await new Promise<string>((resolvePromise, reject) => {
+    execFile('git', ['show', spec], { cwd: runIn, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024, timeout: 30_000, windowsHide: true }, (err, stdout, stderr) => {
+      if (err) {
+        const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : (stderr || err.message).trim().split('\n')[0];
+        reject(new EvalUsageError(`--compare ${arg}: not a file, and git cannot read it (${why}).`));
+      } else resolvePromise(stdout);
+    });
+  });
+  return { label: `${spec.startsWith(arg + ':./') ? `${arg}:${basename(toolFile)}` : spec}`, text };
+}

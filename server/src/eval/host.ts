@@ -1,0 +1,361 @@
+/**
+ * The host program the specification describes, for one case and one trial. It sends the case to the model
+ * with the tools, and for every proposed call: records the tool and the arguments, parses them, applies the
+ * schema's `default`s explicitly, validates them with ajv, checks the caller's authorization, and answers
+ * with a structured error (`error`, UPPER_CASE `code`, `retry_hint`; Anthropic `is_error`) or a canned
+ * success. Nothing is ever executed. It stops when the model stops calling or at the step limit, retries
+ * failed requests a bounded number of times (honouring Retry-After), and records every odd behaviour
+ * (unknown tools, malformed arguments, repeated calls, no call, early stop, HTTP errors, hangs) instead of
+ * failing on it.
+ */
+import Ajv, { type ValidateFunction, type ErrorObject } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { JsonValue } from '../../../shared/src/document';
+import { httpInfo, isClientTimeout, isConnectionError, type CaseMessage, type Conversation, type ModelTurn, type ProposedCall, type ProviderClient, type RunnableTool, type ToolReply } from './providers';
+
+export interface HostLimits {
+  /** Retries after a failed request (429, 5xx, timeout, connection error). */
+  maxRetries: number;
+  /** Per-request timeout in milliseconds. */
+  timeoutMs: number;
+  /** Model requests per trial (the stopping condition of the tool loop). */
+  maxSteps: number;
+  /** Upper bound for one wait between retries (a larger Retry-After is cut to this). */
+  maxRetryDelayMs: number;
+  /** First backoff when the server gives no Retry-After (doubled per retry). */
+  retryBaseDelayMs: number;
+}
+
+export interface HostCase {
+  messages: readonly CaseMessage[];
+  /** Tools the caller may use (adversarial cases); undefined: every tool of the file. */
+  allowedTools: readonly string[] | undefined;
+}
+
+export type CallOutcome = 'OK' | 'UNKNOWN_TOOL' | 'MALFORMED_ARGUMENTS' | 'INVALID_ARGUMENTS' | 'UNAUTHORIZED' | 'DUPLICATE_CALL';
+
+export interface CallRecord {
+  step: number;
+  tool: string;
+  /** Parsed arguments with defaults applied, or the raw text when it was not a JSON object. */
+  arguments: JsonValue;
+  argumentsValid: boolean;
+  /** Ajv messages with the failing path, or the parse error. */
+  errors: string[];
+  defaultsApplied: string[];
+  authorized: boolean;
+  outcome: CallOutcome;
+  /** The result text sent back to the model. */
+  reply: string;
+}
+
+export interface RequestFailure {
+  step: number;
+  attempt: number;
+  kind: 'http' | 'timeout' | 'network' | 'other';
+  status?: number;
+  /** The wait before the next attempt, when one was made. */
+  waitMs?: number;
+  retryAfter?: string;
+  message: string;
+}
+
+export type StopReason = 'model-stopped' | 'max-steps' | 'request-failed' | 'cancelled';
+
+export interface TrialOutcome {
+  calls: CallRecord[];
+  steps: number;
+  requests: number;
+  retries: number;
+  failures: RequestFailure[];
+  stop: StopReason;
+  /** The provider's last stop marking (`stop`, `end_turn`, `tool_calls`…). */
+  providerStop: string | undefined;
+  finalText: string;
+  error?: string;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('evaluation cancelled');
+  }
+}
+
+/** The canned success result: the call is accepted (arguments with defaults applied) and not executed. */
+const SUCCESS = (tool: string, args: JsonValue) => JSON.stringify({ status: 'ok', tool, arguments: args, note: 'Accepted by the evaluation host; the call was validated and not executed.' });
+
+/** Runs one trial. Never throws except CancelledError (when `signal` aborts). */
+export async function runTrial(provider: ProviderClient, tools: readonly RunnableTool[], c: HostCase, limits: HostLimits, signal: AbortSignal, redact: (s: string) => string): Promise<TrialOutcome> {
+  const out: TrialOutcome = { calls: [], steps: 0, requests: 0, retries: 0, failures: [], stop: 'model-stopped', providerStop: undefined, finalText: '' };
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  let conv: Conversation;
+  try {
+    conv = provider.start(c.messages, tools);
+  } catch (e) {
+    out.stop = 'request-failed';
+    out.error = redact(errorText(e));
+    return out;
+  }
+  const answered = new Map<string, CallOutcome>();
+  for (let step = 1; ; step++) {
+    if (step > limits.maxSteps) {
+      out.stop = 'max-steps';
+      break;
+    }
+    if (signal.aborted) throw new CancelledError();
+    const turn = await sendWithRetries(conv, step, limits, signal, out, redact);
+    if (!turn) {
+      out.stop = 'request-failed';
+      break;
+    }
+    out.steps = step;
+    out.providerStop = turn.stop;
+    if (turn.text) out.finalText = turn.text.slice(0, 2000);
+    if (turn.calls.length === 0) {
+      out.stop = 'model-stopped';
+      break;
+    }
+    const replies: ToolReply[] = [];
+    for (const call of turn.calls) {
+      const rec = judgeCall(call, step, byName, c.allowedTools, answered);
+      out.calls.push(rec);
+      replies.push({ call, content: rec.reply, isError: rec.outcome !== 'OK' });
+    }
+    conv.reply(turn, replies);
+  }
+  return out;
+}
+
+async function sendWithRetries(conv: Conversation, step: number, limits: HostLimits, signal: AbortSignal, out: TrialOutcome, redact: (s: string) => string): Promise<ModelTurn | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    if (signal.aborted) throw new CancelledError();
+    out.requests++;
+    // Our own timer as well as the client's: a body that never ends is cut too.
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, limits.timeoutMs + 50);
+    const onAbort = () => ctrl.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      // Raced with the abort too, so a client that ignores its signal cannot hold the run.
+      const sent = conv.send({ signal: ctrl.signal, timeoutMs: limits.timeoutMs });
+      sent.catch(() => undefined);
+      const aborted = new Promise<never>((_, reject) => {
+        if (ctrl.signal.aborted) reject(new Error('aborted'));
+        ctrl.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+      });
+      aborted.catch(() => undefined);
+      return await Promise.race([sent, aborted]);
+    } catch (e) {
+      if (signal.aborted) throw new CancelledError();
+      const { status, headers } = httpInfo(e);
+      const timeout = timedOut || isClientTimeout(e);
+      const kind: RequestFailure['kind'] = timeout ? 'timeout' : status !== undefined ? 'http' : isConnectionError(e) ? 'network' : 'other';
+      const failure: RequestFailure = { step, attempt, kind, message: redact(timeout ? `no response within ${limits.timeoutMs} ms` : errorText(e)).slice(0, 500) };
+      if (status !== undefined) failure.status = status;
+      out.failures.push(failure);
+      const retryable = kind === 'timeout' || kind === 'network' || (status !== undefined && (status === 429 || status === 408 || status === 409 || status >= 500));
+      if (!retryable || attempt > limits.maxRetries) {
+        out.error = failure.status !== undefined ? `HTTP ${failure.status}: ${failure.message}` : failure.message;
+        return undefined;
+      }
+      const ra = retryAfter(headers);
+      if (ra.header !== undefined) failure.retryAfter = ra.header;
+      const wait = Math.min(limits.maxRetryDelayMs, ra.ms ?? limits.retryBaseDelayMs * 2 ** (attempt - 1));
+      failure.waitMs = wait;
+      out.retries++;
+      await sleep(wait, signal);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+}
+
+/** Retry-After (seconds or an HTTP date) or OpenAI's retry-after-ms, in milliseconds. */
+export function retryAfter(headers: { get(name: string): string | null } | undefined, now = Date.now()): { ms: number | undefined; header: string | undefined } {
+  if (!headers) return { ms: undefined, header: undefined };
+  const msHeader = headers.get('retry-after-ms');
+  if (msHeader !== null && /^\d+(\.\d+)?$/.test(msHeader.trim())) return { ms: Math.max(0, Number(msHeader)), header: `retry-after-ms: ${msHeader.trim()}` };
+  const h = headers.get('retry-after');
+  if (h === null) return { ms: undefined, header: undefined };
+  const v = h.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return { ms: Number(v) * 1000, header: v };
+  const date = Date.parse(v);
+  if (!Number.isNaN(date)) return { ms: Math.max(0, date - now), header: v };
+  return { ms: undefined, header: v };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new CancelledError());
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new CancelledError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One proposed call
+
+function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string, RunnableTool>, allowed: readonly string[] | undefined, answered: Map<string, CallOutcome>): CallRecord {
+  const rec: CallRecord = { step, tool: call.name, arguments: null, argumentsValid: false, errors: [], defaultsApplied: [], authorized: true, outcome: 'OK', reply: '' };
+  const fail = (outcome: CallOutcome, error: string, hint: string): CallRecord => {
+    rec.outcome = outcome;
+    rec.reply = JSON.stringify({ error, code: outcome, retry_hint: hint });
+    return rec;
+  };
+  // Parse: a JSON text (OpenAI) or a value (Anthropic).
+  let args: JsonValue | undefined;
+  if (typeof call.raw === 'string') {
+    try {
+      args = call.raw.trim() === '' ? {} : (JSON.parse(call.raw) as JsonValue);
+    } catch (e) {
+      rec.arguments = call.raw.slice(0, 2000);
+      rec.errors.push(`arguments are not valid JSON: ${(e as Error).message}`);
+    }
+  } else {
+    args = call.raw ?? {};
+  }
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+    rec.arguments = args;
+    rec.errors.push(`arguments must be a JSON object, got ${Array.isArray(args) ? 'an array' : args === null ? 'null' : typeof args}`);
+    args = undefined;
+  }
+  const tool = byName.get(call.name);
+  rec.authorized = allowed === undefined || allowed.includes(call.name);
+  if (!tool) {
+    if (args !== undefined) rec.arguments = args;
+    return fail('UNKNOWN_TOOL', `There is no tool named "${call.name.slice(0, 200)}".`, `Call one of the available tools: ${[...byName.keys()].join(', ') || '(none)'}, or answer without a tool.`);
+  }
+  if (args === undefined) {
+    return fail('MALFORMED_ARGUMENTS', `The arguments for "${tool.name}" are not a JSON object: ${rec.errors[0] ?? 'unreadable'}.`, 'Send the arguments again as one JSON object that matches the parameter schema.');
+  }
+  const withDefaults = applyDefaults(tool.parameters, args, '', rec.defaultsApplied);
+  rec.arguments = withDefaults;
+  const v = validatorFor(tool.parameters, tool.draft);
+  if (typeof v === 'string') {
+    rec.errors.push(`the tool's parameter schema does not compile: ${v}`);
+  } else if (!v(withDefaults)) {
+    rec.errors.push(...(v.errors ?? []).slice(0, 10).map(ajvMessage));
+  }
+  rec.argumentsValid = rec.errors.length === 0;
+  // Authorization is checked on every call, valid or not; an unauthorized call is refused first.
+  if (!rec.authorized) {
+    return fail('UNAUTHORIZED', `The caller is not authorized to use "${tool.name}".`, `Do not retry this tool for this request. Allowed tools: ${allowed!.join(', ') || '(none)'}.`);
+  }
+  if (!rec.argumentsValid) {
+    return fail('INVALID_ARGUMENTS', `Invalid arguments for "${tool.name}": ${rec.errors.join('; ')}.`, 'Correct the listed arguments to match the parameter schema and call again.');
+  }
+  const key = `${tool.name}\u0000${stableJson(withDefaults)}`;
+  const before = answered.get(key);
+  if (before === 'OK' || before === 'DUPLICATE_CALL') {
+    answered.set(key, 'DUPLICATE_CALL');
+    return fail('DUPLICATE_CALL', `This exact call to "${tool.name}" was already made and answered.`, 'Do not repeat the call; use the earlier result to answer the user.');
+  }
+  answered.set(key, 'OK');
+  rec.reply = SUCCESS(tool.name, withDefaults);
+  return rec;
+}
+
+/** Sets absent properties that have a `default`, recursively through present objects. Returns a copy. */
+export function applyDefaults(schema: JsonValue | undefined, value: JsonValue, path: string, applied: string[], depth = 0): JsonValue {
+  if (depth > 32 || !isObj(schema) || !isObj(value)) return value;
+  const props = schema.properties;
+  if (!isObj(props)) return value;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [k, v] of Object.entries(value)) define(out, k, v);
+  for (const [k, sub] of Object.entries(props)) {
+    if (!isObj(sub)) continue;
+    const has = Object.prototype.hasOwnProperty.call(out, k);
+    if (!has && 'default' in sub && sub.default !== undefined) {
+      define(out, k, structuredClone(sub.default));
+      applied.push(`${path}/${k}`);
+    } else if (has) {
+      define(out, k, applyDefaults(sub, out[k]!, `${path}/${k}`, applied, depth + 1));
+    }
+  }
+  return out;
+}
+
+function define(o: { [key: string]: JsonValue }, k: string, v: JsonValue): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+function isObj(v: JsonValue | undefined): v is { [key: string]: JsonValue } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const validators = new Map<string, ValidateFunction | string>();
+let ajv07: Ajv | undefined;
+let ajv2020: Ajv2020 | undefined;
+
+/** A compiled validator for a parameter schema (cached by text), or the compile error. */
+export function validatorFor(schema: JsonValue, draft: '07' | '2020' = '07'): ValidateFunction | string {
+  const key = draft + JSON.stringify(schema);
+  const hit = validators.get(key);
+  if (hit !== undefined) return hit;
+  const is2020 = draft === '2020';
+  let result: ValidateFunction | string;
+  try {
+    const ajv = is2020 ? (ajv2020 ??= withFormats(new Ajv2020({ allErrors: true, strict: false, validateFormats: true }))) : (ajv07 ??= withFormats(new Ajv({ allErrors: true, strict: false, validateFormats: true })));
+    const copy = isObj(schema) ? { ...schema } : schema;
+    // The tool file's own $id / $schema must not clash between tools or name a meta-schema ajv lacks.
+    if (isObj(copy)) {
+      delete copy.$id;
+      delete copy.$schema;
+    }
+    result = ajv.compile(copy as object);
+  } catch (e) {
+    result = (e as Error).message;
+  }
+  if (validators.size > 500) validators.clear();
+  validators.set(key, result);
+  return result;
+}
+
+function withFormats<T extends Ajv>(a: T): T {
+  addFormats(a);
+  return a;
+}
+
+function ajvMessage(e: ErrorObject): string {
+  const path = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `${path} has an unexpected property "${String((e.params as { additionalProperty?: unknown }).additionalProperty)}"`;
+  if (e.keyword === 'required') return `${path} is missing the required property "${String((e.params as { missingProperty?: unknown }).missingProperty)}"`;
+  if (e.keyword === 'enum') return `${path} must be one of ${JSON.stringify((e.params as { allowedValues?: unknown }).allowedValues)}`;
+  return `${path} ${e.message ?? 'is invalid'}`;
+}
+
+/** JSON with sorted keys, for comparing calls. */
+export function stableJson(v: JsonValue): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson(v[k]!)}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** True when `actual` contains `expected`: every expected key, recursively; arrays element by element. */
+export function matchesSubset(expected: JsonValue, actual: JsonValue | undefined): boolean {
+  if (actual === undefined) return false;
+  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matchesSubset(e, actual[i]));
+  if (isObj(expected)) {
+    if (!isObj(actual)) return false;
+    return Object.keys(expected).every((k) => Object.prototype.hasOwnProperty.call(actual, k) && matchesSubset(expected[k]!, actual[k]));
+  }
+  return expected === actual;
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message || e.name;
+  return String(e);
+}

@@ -1,0 +1,177 @@
+/**
+ * `toolschema eval` as a user runs it: the built CLI in a child process, against the scripted model server,
+ * in a temporary folder. Exit codes (0 all pass, 1 failures, 2 usage and configuration), the report, the
+ * results file with per-tool hashes, the Markdown report, `--compare` with a second tool file and with a git
+ * ref in a temporary repository, and the API key (a sentinel) absent from every file written and every output.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ScriptedServer } from './scriptedServer';
+import { SENTINEL_KEY, TOOLS, badTools, evalSet, script } from './fixtures';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.OPENAI_API_KEY;
+  delete env.ANTHROPIC_API_KEY;
+  return env;
+}
+
+/** Async (the scripted server lives in this process). */
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = baseEnv()): Promise<Run> {
+  return new Promise((res) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : null) : 0;
+      res({ code, stdout, stderr });
+    });
+  });
+}
+
+function allFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === '.git') continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...allFiles(p));
+    else out.push(p);
+  }
+  return out;
+}
+
+describe('toolschema eval (CLI)', () => {
+  const server = new ScriptedServer(script);
+  let dir: string;
+  const withKey = (name = 'OPENAI_API_KEY') => ({ ...baseEnv(), [name]: SENTINEL_KEY });
+  const limits = ['--timeout', '2000', '--max-retries', '1'];
+
+  before(async () => {
+    await server.start();
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-eval-'));
+    writeFileSync(join(dir, 'weather.tool.json'), JSON.stringify(TOOLS, null, 2));
+    writeFileSync(join(dir, 'bad.tool.json'), JSON.stringify(badTools(), null, 2));
+    writeFileSync(join(dir, 'weather.eval.json'), JSON.stringify(evalSet(['correct', 'wrong', 'unauthorized', 'refuse', 'rate']), null, 2));
+    writeFileSync(join(dir, 'good.eval.json'), JSON.stringify(evalSet(['correct', 'refuse', 'compare']), null, 2));
+  });
+  after(async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exit 2 with a clear message when the API key is missing, the provider needs a base URL, or an option is bad', async () => {
+    let r = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase], dir);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /no API key: set the environment variable OPENAI_API_KEY/);
+    r = await run(['eval', 'weather.eval.json', '--provider', 'anthropic'], dir, withKey());
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /ANTHROPIC_API_KEY/);
+    r = await run(['eval', 'weather.eval.json', '--provider', 'openai-compatible'], dir, withKey());
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /needs --base-url/);
+    r = await run(['eval', 'weather.eval.json', '--trials', '0'], dir, withKey());
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--trials must be an integer/);
+    r = await run(['eval', 'missing.eval.json'], dir, withKey());
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot read the evaluation set "missing\.eval\.json": ENOENT/);
+    r = await run(['eval', 'weather.eval.json', '--provider', 'gemini'], dir, withKey());
+    assert.equal(r.code, 2);
+    assert.equal(server.requests.length, 0, 'nothing was sent');
+  });
+
+  it('runs the set, prints the report, writes results and the Markdown report; exit 1 on a failure', async () => {
+    server.reset();
+    const r = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase, '--model', 'scripted', ...limits], dir, withKey());
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^correct +normal +get_weather +get_weather +yes +— +PASS$/m);
+    assert.match(r.stdout, /^wrong +ambiguous +get_weather +search_docs +yes +— +FAIL$/m);
+    assert.match(r.stdout, /^unauthorized +adversarial +\(none\) +delete_account +yes +yes \(1\) +FAIL$/m);
+    assert.match(r.stdout, /^refuse +adversarial +\(none\) +\(none\) +— +none proposed +PASS$/m);
+    assert.match(r.stdout, /^rate +normal .* PASS$/m);
+    assert.match(r.stdout, /tool-selection accuracy +60% \(3\/5 trials\)/);
+    assert.match(r.stdout, /unauthorized rejected +1\/1/);
+    assert.match(r.stdout, /^  rate: 1 retry after 1 failed request \(HTTP 429\)$/m);
+    const results = JSON.parse(readFileSync(join(dir, 'weather.eval-results.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(results.provider, 'openai');
+    assert.equal(results.model, 'scripted');
+    assert.equal(results.trials, 1);
+    assert.deepEqual(Object.keys(results.toolHashes as object), ['get_weather', 'search_docs', 'delete_account']);
+    const md = readFileSync(join(dir, 'weather.eval-report.md'), 'utf8');
+    assert.match(md, /^# Evaluation: weather\.eval\.json$/m);
+    assert.match(md, /^\| wrong \| ambiguous \| get_weather \| search_docs \| yes \| — \| FAIL \|$/m);
+  });
+
+  it('exit 0 when every case passes; --trials k reports pass^k; the Anthropic API works the same', async () => {
+    const r = await run(['eval', 'good.eval.json', '--provider', 'anthropic', '--base-url', server.anthropicBase, '--trials', '2', '--out', 'out.json', '--report', 'out.md', ...limits], dir, withKey('ANTHROPIC_API_KEY'));
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /pass\^2 +100% of cases \(every trial passed\); average 100% of trials/);
+    assert.match(r.stdout, /^correct +normal +get_weather +get_weather +2\/2 +— +2\/2 PASS$/m);
+    assert.ok(existsSync(join(dir, 'out.json')) && existsSync(join(dir, 'out.md')));
+  });
+
+  it('--api-key-env names another variable', async () => {
+    const r = await run(['eval', 'good.eval.json', '--provider', 'openai-compatible', '--base-url', server.openaiBase, '--api-key-env', 'MY_LLM_KEY', '--out', 'k.json', '--report', 'k.md', ...limits], dir, { ...baseEnv(), MY_LLM_KEY: SENTINEL_KEY });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(server.requests.at(-1)!.headers.authorization, `Bearer ${SENTINEL_KEY}`);
+  });
+
+  it('--compare with another tool file prints both versions side by side', async () => {
+    const r = await run(['eval', 'good.eval.json', '--provider', 'openai-responses', '--base-url', server.openaiBase, '--compare', 'bad.tool.json', '--out', 'c.json', '--report', 'c.md', ...limits], dir, withKey());
+    assert.equal(r.code, 0, 'the exit code follows the evaluated tool file (A)');
+    assert.match(r.stdout, /^A: .*weather\.tool\.json/m);
+    assert.match(r.stdout, /^B: .*bad\.tool\.json/m);
+    assert.match(r.stdout, /^compare +normal +get_weather +get_weather +yes +PASS +search_docs +yes +FAIL$/m);
+    assert.match(r.stdout, /^tool-selection accuracy +100% \(3\/3 trials\) +tool-selection accuracy +67% \(2\/3 trials\)$/m);
+    const md = readFileSync(join(dir, 'c.md'), 'utf8');
+    assert.match(md, /\| tool-selection accuracy \| 100% \| 67% \|/);
+    const results = JSON.parse(readFileSync(join(dir, 'c.json'), 'utf8')) as { compare?: { tools: string } };
+    assert.equal(results.compare?.tools, 'bad.tool.json');
+  });
+
+  it('--compare with a git ref reads the committed version (git show, no shell)', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'toolschema-eval-git-'));
+    try {
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe' });
+      git('init', '-q');
+      writeFileSync(join(repo, 'weather.tool.json'), JSON.stringify(badTools(), null, 2));
+      writeFileSync(join(repo, 'weather.eval.json'), JSON.stringify(evalSet(['correct', 'compare']), null, 2));
+      git('add', '.');
+      git('commit', '-q', '-m', 'bad version');
+      writeFileSync(join(repo, 'weather.tool.json'), JSON.stringify(TOOLS, null, 2));
+      const r = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase, '--compare', 'HEAD', ...limits], repo, withKey());
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^B: .*HEAD:weather\.tool\.json/m);
+      assert.match(r.stdout, /^compare +normal +get_weather +get_weather +yes +PASS +search_docs +yes +FAIL$/m);
+      const bad = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase, '--compare', 'no-such-ref'], repo, withKey());
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--compare no-such-ref: not a file, and git cannot read it/);
+      const opt = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase, '--compare=--output=/tmp/x'], repo, withKey());
+      assert.equal(opt.code, 2, 'an option-like ref is refused');
+      const files = allFiles(repo);
+      for (const f of files) assert.ok(!readFileSync(f, 'utf8').includes(SENTINEL_KEY), `${f} holds the key`);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('the API key never appears in any file written, nor in the output, even when the server echoes it', async () => {
+    writeFileSync(join(dir, 'echo.eval.json'), JSON.stringify(evalSet(['echo', 'down']), null, 2));
+    const r = await run(['eval', 'echo.eval.json', '--base-url', server.openaiBase, '--max-retries', '0'], dir, withKey());
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /HTTP 401: .*\[REDACTED\]/);
+    const files = allFiles(dir);
+    assert.ok(files.length >= 8, files.join());
+    for (const f of files) assert.ok(!readFileSync(f, 'utf8').includes(SENTINEL_KEY), `${f} holds the key`);
+    assert.ok(!r.stdout.includes(SENTINEL_KEY) && !r.stderr.includes(SENTINEL_KEY));
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The editor command's logic (server/src/eval/session.ts) with a fake VS Code side: refused when the
+ * workspace is untrusted, the key from the environment or SecretStorage (asked once, then stored and reused),
+ * progress reported, cancellation through the AbortSignal (no results file replaced), and the key absent from
+ * what is written. The VS Code glue itself (client/src/eval.ts) cannot run here without VS Code.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { ScriptedServer } from './scriptedServer';
+import { SENTINEL_KEY, TOOLS, evalSet, script } from './fixtures';
+import { runEvalSession, secretName, type SessionHost } from '../../server/src/eval/session';
+
+function fakeHost(files: Map<string, string>, over: Partial<SessionHost> = {}): SessionHost & { secrets: Map<string, string>; asked: number; progress: (m: string, i: number) => void; messages: string[] } {
+  const secrets = new Map<string, string>();
+  const messages: string[] = [];
+  const host = {
+    isTrusted: true,
+    env: {},
+    secrets,
+    asked: 0,
+    messages,
+    getSecret: async (n: string) => secrets.get(n),
+    storeSecret: async (n: string, v: string) => {
+      secrets.set(n, v);
+    },
+    askKey: async () => {
+      host.asked++;
+      return SENTINEL_KEY;
+    },
+    readText: async (p: string) => {
+      const t = files.get(p);
+      if (t === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT', path: p });
+      return t;
+    },
+    writeText: async (p: string, t: string) => {
+      files.set(p, t);
+    },
+    label: (p: string) => p.replace('/ws/', ''),
+    progress: (m: string) => {
+      messages.push(m);
+    },
+    signal: new AbortController().signal,
+    ...over,
+  };
+  return host;
+}
+
+describe('Run Evaluation Set (session logic, fake VS Code)', () => {
+  const server = new ScriptedServer(script);
+  before(() => server.start());
+  after(() => server.stop());
+  const files = () => new Map([
+    ['/ws/weather.tool.json', JSON.stringify(TOOLS)],
+    ['/ws/weather.eval.json', JSON.stringify(evalSet(['correct', 'refuse']))],
+  ]);
+
+  it('refuses in an untrusted workspace before asking for anything', async () => {
+    const host = fakeHost(files(), { isTrusted: false });
+    const r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai', baseUrl: server.openaiBase }, host);
+    assert.equal(r.status, 'refused');
+    assert.equal(host.asked, 0);
+  });
+
+  it('asks for the key once, stores it in the secret storage, reuses it; writes results and report without it', async () => {
+    const fs = files();
+    const host = fakeHost(fs);
+    const r = await runEvalSession('/ws/weather.eval.json', { provider: 'anthropic', baseUrl: server.anthropicBase, timeoutMs: 2000 }, host);
+    assert.equal(r.status, 'done', r.message);
+    assert.equal(host.asked, 1);
+    assert.equal(host.secrets.get(secretName('anthropic')), SENTINEL_KEY);
+    assert.ok(host.messages.length >= 2, 'progress reported per trial');
+    assert.ok(fs.has('/ws/weather.eval-results.json') && fs.has('/ws/weather.eval-report.md'));
+    for (const [p, t] of fs) assert.ok(!t.includes(SENTINEL_KEY), p);
+    if (r.status === 'done') assert.equal(r.run.totals.passedTrials, 2);
+    const again = await runEvalSession('/ws/weather.eval.json', { provider: 'anthropic', baseUrl: server.anthropicBase }, host);
+    assert.equal(again.status, 'done');
+    assert.equal(host.asked, 1, 'not asked twice');
+  });
+
+  it('the environment variable wins; cancelling mid-run keeps the earlier results file', async () => {
+    const fs = files();
+    fs.set('/ws/weather.eval-results.json', '{"previous": true}');
+    const ctrl = new AbortController();
+    const host = fakeHost(fs, { env: { MY_KEY: SENTINEL_KEY }, signal: ctrl.signal, askKey: async () => assert.fail('must not ask') });
+    host.progress = () => ctrl.abort();
+    const r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai', baseUrl: server.openaiBase, apiKeyEnv: 'MY_KEY' }, host);
+    assert.equal(r.status, 'done');
+    if (r.status === 'done') {
+      assert.equal(r.run.cancelled, true);
+      assert.match(r.message, /^cancelled/);
+    }
+    assert.equal(fs.get('/ws/weather.eval-results.json'), '{"previous": true}');
+  });
+
+  it('a missing tool file, a dismissed key prompt and a bad provider are messages, not crashes', async () => {
+    const fs = new Map([['/ws/weather.eval.json', JSON.stringify(evalSet(['correct']))]]);
+    let r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai', baseUrl: server.openaiBase }, fakeHost(fs, { env: { OPENAI_API_KEY: 'x-key' } }));
+    assert.equal(r.status, 'error');
+    assert.match(r.message, /weather\.tool\.json: ENOENT/);
+    r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai' }, fakeHost(fs, { askKey: async () => undefined }));
+    assert.equal(r.status, 'no-key');
+    r = await runEvalSession('/ws/weather.eval.json', { provider: 'gemini' }, fakeHost(fs));
+    assert.equal(r.status, 'error');
+  });
+});
