@@ -9,12 +9,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RULES, RULES_BY_ID } from '../shared/src/rules';
 import { lintText } from '../shared/src/linter';
-import { configWith } from './ruleTester';
+import { configWith, lintEvalText, evaluationState } from './ruleTester';
 import { generatedFiles } from '../tools/generate';
 
 const ROOT = resolve(__dirname, '../..');
 const ENGINE_RULES = new Set(['parse-error', 'shape-unknown', 'config-invalid']);
-const IN_SCOPE = ['Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results', 'Versioning'];
+const IN_SCOPE = ['Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results', 'Versioning', 'Evaluation'];
 
 describe('rule metadata', () => {
   it('every RULES.md rule of the sections in scope is registered', () => {
@@ -51,9 +51,15 @@ describe('rule metadata', () => {
           const config = configWith(rule.meta.docs.exampleConfig);
           // Rules that compare with the git baseline get the example's baseline text.
           const baseline = rule.meta.docs.exampleBaseline !== undefined ? { text: rule.meta.docs.exampleBaseline, ref: 'HEAD' } : undefined;
-          const bad = lintText('file:///bad.tool.json', rule.meta.docs.bad, { config, baseline }).findings.filter((f) => f.rule === rule.id);
+          // Evaluation rules: an evaluation set with its tool file, or a tool file with its evaluation state.
+          const ev = rule.meta.docs.exampleEvaluation;
+          const lintExample = (text: string, which: 'bad' | 'good') =>
+            ev?.toolFile !== undefined
+              ? lintEvalText(text, { tools: ev.toolFile, results: ev.results }, rule.meta.docs.exampleConfig).findings
+              : lintText(ev ? 'file:///weather.tool.json' : `file:///${which}.tool.json`, text, { config, baseline, ...(ev ? { evaluation: evaluationState({ hasSet: ev.hasSet?.[which] ?? true, results: ev.results }) } : {}) }).findings;
+          const bad = lintExample(rule.meta.docs.bad, 'bad').filter((f) => f.rule === rule.id);
           assert.ok(bad.length > 0, 'docs.bad must trigger the rule');
-          const good = lintText('file:///good.tool.json', rule.meta.docs.good, { config, baseline }).findings;
+          const good = lintExample(rule.meta.docs.good, 'good');
           assert.deepEqual(good.filter((f) => f.rule === rule.id).map((f) => f.message), [], 'docs.good must not trigger the rule');
           assert.deepEqual(good.filter((f) => f.rule === 'parse-error').map((f) => f.message), [], 'docs.good is valid JSON');
         });

@@ -7,7 +7,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText, type FileLint } from '../shared/src/linter';
+import { lintEvalSet, lintText, type EvaluationState, type FileLint } from '../shared/src/linter';
+import { ToolDocument } from '../shared/src/document';
+import { discoverTools } from '../shared/src/discover';
+import { parseResults } from '../shared/src/evaluation/results';
 import { fixesFor, type Fix, type FixKind } from '../shared/src/fix';
 import { applyEdits } from '../shared/src/fixes/edits';
 import { toolAt } from '../shared/src/fix';
@@ -21,6 +24,36 @@ export interface ValidCase {
   config?: Partial<Config>;
   /** The file at the git baseline (read at "HEAD"), for the rules that compare with it. */
   baseline?: string;
+  /**
+   * The code is an evaluation set (`file:///weather.eval.json`) testing this tool file (`file:///weather.tool.json`;
+   * null: the tool file does not exist), with these recorded results (`file:///weather.eval-results.json`).
+   */
+  evalSet?: { tools?: string | null; results?: string };
+  /** The code is a tool file; whether an evaluation set tests it, and its recorded results. */
+  evaluation?: { hasSet: boolean; results?: string };
+}
+
+export const EVAL_URI = 'file:///weather.eval.json';
+export const TOOL_URI = 'file:///weather.tool.json';
+export const RESULTS_URI = 'file:///weather.eval-results.json';
+
+/** The evaluation state of a tool file, as the CLI and the server build it. */
+export function evaluationState(e: { hasSet: boolean; results?: string | undefined }): EvaluationState {
+  return { sets: e.hasSet ? [EVAL_URI] : [], results: e.results !== undefined ? [parseResults(RESULTS_URI, e.results)] : [] };
+}
+
+/** Lints an evaluation set the way the CLI and the server do. */
+export function lintEvalText(code: string, e: { tools?: string | null | undefined; results?: string | undefined }, config?: Partial<Config>) {
+  const errors: string[] = [];
+  const target = e.tools === null ? null : e.tools === undefined ? undefined : { uri: TOOL_URI, tools: discoverTools(new ToolDocument(TOOL_URI, e.tools).tree).tools };
+  const res = lintEvalSet(new ToolDocument(EVAL_URI, code), {
+    config: configWith(config),
+    ...(target !== undefined ? { target } : {}),
+    ...(e.results !== undefined ? { results: parseResults(RESULTS_URI, e.results) } : {}),
+    onRuleError: (id, err) => errors.push(`${id}: ${String((err as Error)?.stack ?? err)}`),
+  });
+  assert.deepEqual(errors, [], 'a rule threw');
+  return res;
 }
 
 export interface ExpectedFinding {
@@ -67,9 +100,10 @@ export function configWith(partial?: Partial<Config>): Config {
   return { ...c, ...partial, rules: { ...c.rules, ...partial.rules }, budgets: { ...c.budgets, ...partial.budgets }, verbs: { ...c.verbs, ...partial.verbs } };
 }
 
-export function lintOf(code: string, config?: Partial<Config>, baseline?: string): FileLint {
+export function lintOf(code: string, config?: Partial<Config>, baseline?: string, evaluation?: ValidCase['evaluation']): FileLint {
   const errors: string[] = [];
-  const res = lintText('file:///test.tool.json', code, {
+  const res = lintText(evaluation ? TOOL_URI : 'file:///test.tool.json', code, {
+    ...(evaluation ? { evaluation: evaluationState(evaluation) } : {}),
     config: configWith(config),
     today: TEST_TODAY,
     onRuleError: (id, e) => errors.push(`${id}: ${String((e as Error)?.stack ?? e)}`),
@@ -79,8 +113,9 @@ export function lintOf(code: string, config?: Partial<Config>, baseline?: string
   return res;
 }
 
-export function findingsOf(rule: string, code: string, config?: Partial<Config>, baseline?: string): Finding[] {
-  return lintOf(code, config, baseline).findings.filter((f) => f.rule === rule);
+export function findingsOf(rule: string, code: string, config?: Partial<Config>, baseline?: string, c?: Pick<ValidCase, 'evalSet' | 'evaluation'>): Finding[] {
+  const findings = c?.evalSet ? lintEvalText(code, c.evalSet, config).findings : lintOf(code, config, baseline, c?.evaluation).findings;
+  return findings.filter((f) => f.rule === rule);
 }
 
 /** The fixes offered for a finding (a fix that throws fails the test). */
@@ -108,8 +143,15 @@ function errorCounts(lint: FileLint): Map<string, number> {
  * does not offer the same fix for the same place; every byte outside the edited tool is unchanged.
  */
 export function checkFix(code: string, lint: FileLint, finding: Finding, fix: Fix, config?: Partial<Config>, options: { outside?: boolean; baseline?: string } = {}): string {
-  const output = applyEdits(code, fix.edits);
   const label = `fix "${fix.title}"`;
+  if (fix.createFile) {
+    // A fix that creates a file leaves this one as it is; the new file must be one the engine reads cleanly.
+    assert.deepEqual(fix.edits, [], `${label}: a file-creating fix edits nothing else`);
+    const created = new ToolDocument(fix.createFile.uri, fix.createFile.text);
+    assert.deepEqual(created.syntaxProblems.map((p) => p.message), [], `${label}: the created file does not parse`);
+    return code;
+  }
+  const output = applyEdits(code, fix.edits);
   assert.notEqual(output, code, `${label}: changes nothing`);
   const after = lintOf(output, config, options.baseline);
   assert.deepEqual(after.doc.syntaxProblems.map((p) => p.message), [], `${label}: output does not parse:\n${output}`);
@@ -159,15 +201,16 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
     }
     for (const c of cases.valid) {
       it(`valid: ${c.name}`, () => {
-        const found = findingsOf(rule.id, c.code, c.config, c.baseline);
+        const found = findingsOf(rule.id, c.code, c.config, c.baseline, c);
         assert.deepEqual(found.map((f) => `${f.messageId} ${formatRange(f)}: ${f.message}`), [], 'expected no findings');
       });
     }
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, () => {
         assert.ok(c.errors.length > 0, 'an invalid case must list its errors');
-        const lint = lintOf(c.code, c.config, c.baseline);
-        const found = lint.findings.filter((f) => f.rule === rule.id);
+        const evalLint = c.evalSet ? lintEvalText(c.code, c.evalSet, c.config) : undefined;
+        const lint = evalLint ? undefined : lintOf(c.code, c.config, c.baseline, c.evaluation);
+        const found = (evalLint ?? lint)!.findings.filter((f) => f.rule === rule.id);
         assert.equal(found.length, c.errors.length, `expected ${c.errors.length} finding(s), got:\n${found.map((f) => `  ${f.messageId} ${formatRange(f)}: ${f.message}`).join('\n')}`);
         c.errors.forEach((e, i) => {
           const f = found[i]!;
@@ -186,11 +229,11 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
           if (e.data) for (const [k, v] of Object.entries(e.data)) assert.equal(f.data?.[k], v, `finding ${i}: data.${k}`);
           if (e.messageIncludes) assert.ok(f.message.includes(e.messageIncludes), `finding ${i}: message "${f.message}" should include "${e.messageIncludes}"`);
           assert.ok(!/\{\{\w+\}\}/.test(f.message), `finding ${i}: message has an unfilled placeholder: ${f.message}`);
-          const fixes = fixesOf(lint, f, c.config, c.baseline);
+          const fixes = lint ? fixesOf(lint, f, c.config, c.baseline) : [];
           for (const fix of fixes) {
             assert.ok(rule.meta.fixable !== false, `finding ${i}: rule declares no fix but offered "${fix.title}"`);
             if (fix.kind === 'safe') assert.equal(rule.meta.fixable, 'safe', `finding ${i}: safe fix "${fix.title}" from a rule whose fixes are suggestions`);
-            checkFix(c.code, lint, f, fix, c.config, { outside: c.fixOutsideTool, baseline: c.baseline });
+            checkFix(c.code, lint!, f, fix, c.config, { outside: c.fixOutsideTool, baseline: c.baseline });
           }
           if (e.fixes) {
             assert.equal(fixes.length, e.fixes.length, `finding ${i}: fixes offered: ${fixes.map((x) => `${x.kind}: ${x.title}`).join(' | ')}`);
@@ -198,7 +241,7 @@ export function runRuleTests(rule: RuleModule, cases: { valid: ValidCase[]; inva
               const fix = fixes[k]!;
               if (x.title !== undefined) assert.ok(fix.title.includes(x.title), `finding ${i}: fix ${k} title "${fix.title}" should include "${x.title}"`);
               if (x.kind !== undefined) assert.equal(fix.kind, x.kind, `finding ${i}: fix ${k} kind`);
-              assert.equal(applyEdits(c.code, fix.edits), x.output, `finding ${i}: output of fix ${k} "${fix.title}"`);
+              assert.equal(fix.createFile ? fix.createFile.text : applyEdits(c.code, fix.edits), x.output, `finding ${i}: output of fix ${k} "${fix.title}"`);
             });
           }
         });

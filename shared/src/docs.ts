@@ -7,7 +7,7 @@ import type { Section } from './types';
 import { RULES } from './rules';
 
 export const HOMEPAGE = 'https://github.com/toolschema/toolschema';
-export const SECTIONS: readonly Section[] = ['File', 'Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results', 'Versioning'];
+export const SECTIONS: readonly Section[] = ['File', 'Names', 'Descriptions', 'One purpose', 'Types', 'Schema validity', 'Required and strict mode', 'Results', 'Versioning', 'Evaluation'];
 
 export function ruleDocUrl(id: string): string {
   return `${HOMEPAGE}/blob/main/docs/rules/${id}.md`;
@@ -41,6 +41,7 @@ export function ruleMarkdown(rule: RuleModule): string {
     '',
     d.why,
     '',
+    ...exampleContext(rule),
     '## Bad',
     '',
     '```json',
@@ -59,6 +60,17 @@ export function ruleMarkdown(rule: RuleModule): string {
   }
   lines.push('', '## Configuration', '', '```json', `{ "rules": { "${rule.id}": "off" } }`, '```', '', 'Severities: `off`, `hint`, `info`, `warning`, `error` (in `toolschema.config.json` or the `toolschema.rules` setting).', '');
   return lines.join('\n');
+}
+
+/** For the Evaluation rules: what the examples are, and the files beside them. */
+function exampleContext(rule: RuleModule): string[] {
+  const ev = rule.meta.docs.exampleEvaluation;
+  if (!ev) return [];
+  const out: string[] = [];
+  if (ev.toolFile !== undefined) out.push('The examples are evaluation sets (`weather.eval.json`) testing this tool file (`weather.tool.json`):', '', '```json', ev.toolFile, '```', '');
+  else if (ev.hasSet) out.push(`The examples are tool files (\`weather.tool.json\`)${ev.hasSet.bad === ev.hasSet.good ? (ev.hasSet.bad ? ', tested by an evaluation set' : '') : `; only the good one is tested by an evaluation set (\`weather.eval.json\`)`}.`, '');
+  if (ev.results !== undefined) out.push('The recorded results beside them (`weather.eval-results.json`):', '', '```json', ev.results, '```', '');
+  return out;
 }
 
 /** The same documentation as plain text, for `toolschema --explain`. */

@@ -29,6 +29,8 @@ export interface Fix {
   edits: TextEdit[];
   /** The rule whose finding the fix resolves. */
   rule: string;
+  /** A new file the fix creates, with its whole text (its `edits` may then be empty); never overwrites. */
+  createFile?: { uri: string; text: string };
 }
 
 export interface FixContext {
@@ -98,7 +100,7 @@ export function fixesFor(lint: FileLint, finding: Finding, options: FixOptions =
   };
   try {
     const proposals = rule.fix(ctx) ?? [];
-    return proposals.filter((p) => p.edits.length > 0 && wellFormed(p.edits, lint.doc.text.length)).map((p) => ({ ...p, rule: rule.id }));
+    return proposals.filter((p) => (p.edits.length > 0 || p.createFile) && wellFormed(p.edits, lint.doc.text.length)).map((p) => ({ ...p, rule: rule.id }));
   } catch (e) {
     options.onRuleError?.(rule.id, e);
     return [];

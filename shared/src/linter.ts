@@ -12,6 +12,8 @@ import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
 import { resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
+import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
+import type { EvalResults } from './evaluation/results';
 
 export interface LintOptions {
   config?: Config;
@@ -23,6 +25,18 @@ export interface LintOptions {
   onRuleError?(ruleId: string, error: unknown): void;
   /** The file at the git baseline (breaking-change, param-added-required); null / undefined: no baseline, those rules report nothing. */
   baseline?: BaselineInput | null;
+  /**
+   * The evaluation sets that test this file and their recorded results (eval-missing, eval-stale); undefined
+   * when the caller did not look, and then those rules report nothing.
+   */
+  evaluation?: EvaluationState;
+}
+
+export interface EvaluationState {
+  /** URIs of the evaluation sets that test this tool file. */
+  sets: readonly string[];
+  /** The recorded results of those sets. */
+  results: readonly EvalResults[];
 }
 
 export interface FileLint extends LintResult {
@@ -39,30 +53,7 @@ export function lintText(uri: string, text: string, options: LintOptions = {}): 
 export function lintDocument(doc: ToolDocument, options: LintOptions = {}, discovery?: Discovery): FileLint {
   const config = options.config ?? defaultConfig();
   const findings: Finding[] = [];
-  const severityOf = (rule: RuleModule, requested?: Severity): Severity | undefined => {
-    const configured = config.rules[rule.id];
-    if (configured === 'off') return undefined;
-    return configured ?? requested ?? rule.meta.defaultSeverity;
-  };
-  const push = (rule: RuleModule, node: Node | undefined, messageId: string, data: Record<string, string | number> | undefined, tool: string | null, requested?: Severity, at?: { offset: number; length: number }) => {
-    const severity = severityOf(rule, requested);
-    if (!severity) return;
-    const template = rule.meta.messages[messageId] ?? messageId;
-    const offset = at?.offset ?? node?.offset ?? 0;
-    const length = at?.length ?? node?.length ?? 0;
-    findings.push({
-      rule: rule.id,
-      messageId,
-      message: interpolate(template, data),
-      severity,
-      tool,
-      pointer: node ? pointerOf(node) : '',
-      range: doc.rangeOf(offset, length),
-      offset,
-      length,
-      ...(data ? { data } : {}),
-    });
-  };
+  const push = findingPusher(doc, config, findings);
 
   if (doc.refused) {
     const rule = RULES_BY_ID.get('parse-error')!;
@@ -99,6 +90,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     workspace: options.workspace ?? EMPTY_INDEX,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     baseline: options.baseline ? parseBaseline(options.baseline, config.profile) : undefined,
+    evaluation: options.evaluation,
   };
 
   let current: ToolInfo | undefined;
@@ -157,7 +149,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   };
   const cached = makeWalk(cacheable);
   const always = makeWalk(crossTool);
-  const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, fileCtx.baseline?.hash ?? '');
+  const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`);
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
@@ -186,6 +178,77 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
 
   findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
   return { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}) };
+}
+
+/** What an evaluation set is checked against. */
+export interface EvalLintOptions {
+  config?: Config;
+  /**
+   * The tool file the set tests, with its tools; null when that file does not exist; undefined when the caller
+   * did not look (the rules that need it report nothing).
+   */
+  target?: { uri: string; tools: readonly ToolInfo[] } | null;
+  /** The set's recorded results, when a results file exists. */
+  results?: EvalResults;
+  onRuleError?(ruleId: string, error: unknown): void;
+}
+
+export interface EvalLint extends LintResult {
+  doc: ToolDocument;
+  set: EvalSetInfo;
+}
+
+/** Lints an evaluation set (`*.eval.json`) with the Evaluation rules' evalSet visitors. */
+export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): EvalLint {
+  const config = options.config ?? defaultConfig();
+  const findings: Finding[] = [];
+  const push = findingPusher(doc, config, findings);
+  const set = parseEvalSet(doc);
+  const parseRule = RULES_BY_ID.get('parse-error')!;
+  if (doc.refused) push(parseRule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
+  for (const p of doc.syntaxProblems) push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
+  if (doc.tree && !doc.refused && doc.syntaxProblems.length === 0) {
+    const fileCtx: FileContext = { doc, config, tools: [], names: new Set(), namespaces: new Set(), extraVerbs: new Map(), workspace: EMPTY_INDEX, today: new Date().toISOString().slice(0, 10) };
+    const view = { set, target: options.target, results: options.results };
+    for (const rule of RULES) {
+      if (config.rules[rule.id] === 'off') continue;
+      const visitor = rule.create({ ...fileCtx, report: (r: Report) => push(rule, r.node, r.messageId, r.data, r.tool ? (r.tool.name ?? null) : null, r.severity) });
+      if (!visitor.evalSet) continue;
+      try {
+        visitor.evalSet(view);
+      } catch (e) {
+        options.onRuleError?.(rule.id, e);
+      }
+    }
+  }
+  findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
+  return { uri: doc.uri, findings, doc, set };
+}
+
+type Push = (rule: RuleModule, node: Node | undefined, messageId: string, data: Record<string, string | number> | undefined, tool: string | null, requested?: Severity, at?: { offset: number; length: number }) => void;
+
+/** The one place a report becomes a finding: configured severity, message, pointer and range. */
+function findingPusher(doc: ToolDocument, config: Config, findings: Finding[]): Push {
+  return (rule, node, messageId, data, tool, requested, at) => {
+    const configured = config.rules[rule.id];
+    if (configured === 'off') return;
+    const severity = configured ?? requested ?? rule.meta.defaultSeverity;
+    const template = rule.meta.messages[messageId] ?? messageId;
+    const offset = at?.offset ?? node?.offset ?? 0;
+    const length = at?.length ?? node?.length ?? 0;
+    findings.push({
+      rule: rule.id,
+      messageId,
+      message: interpolate(template, data),
+      severity,
+      tool,
+      pointer: node ? pointerOf(node) : '',
+      range: doc.rangeOf(offset, length),
+      offset,
+      length,
+      ...(data ? { data } : {}),
+    });
+  };
 }
 
 interface CachedFinding {
@@ -235,6 +298,17 @@ function storeTool(bucket: Map<string, CachedFinding[]>, toolText: string, findi
 /** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */
 function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined, today: string, baseline: string): string {
   return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}\u0002${today}\u0002${baseline}`);
+}
+
+/** What per-tool rules read of the evaluation state (eval-stale: the recorded hashes), as cache-key text. */
+function evaluationKey(e: EvaluationState | undefined): string {
+  if (!e) return '-';
+  const parts = [e.sets.join('\u0003')];
+  for (const r of e.results) {
+    parts.push(r.uri, r.date ?? '');
+    for (const [name, h] of r.toolHashes) parts.push(name, h.description ?? '', h.parameters ?? '');
+  }
+  return hash53(parts.join('\u0001'));
 }
 
 /** cyrb53: a fast 53-bit string hash (collisions are negligible for cache keys of this size). */

@@ -11,6 +11,9 @@ import type { SchemaVisit, PropertyVisit } from './schemaWalk';
 import type { VerbKind } from './text';
 import type { FixContext, FixProposal } from './fix';
 import type { Baseline } from './analysis/baseline';
+import type { EvaluationState } from './linter';
+import type { EvalSetInfo } from './evaluation/evalSet';
+import type { EvalResults } from './evaluation/results';
 
 export interface Report {
   /** The offending node: a key node (the key is highlighted) or a value node. */
@@ -51,6 +54,16 @@ export interface FileContext {
   today: string;
   /** The file at the git baseline (breaking-change, param-added-required); undefined when there is none. Part of the per-tool cache key. */
   baseline?: Baseline;
+  /** The evaluation sets that test this file and their results (eval-missing, eval-stale); undefined: unknown. Part of the per-tool cache key. */
+  evaluation?: EvaluationState | undefined;
+}
+
+/** What the evalSet visitor sees: an evaluation set, the tool file it tests, and its recorded results. */
+export interface EvalSetView {
+  set: EvalSetInfo;
+  /** The tested tool file; null: it does not exist; undefined: not looked up. */
+  target: { uri: string; tools: readonly ToolInfo[] } | null | undefined;
+  results: EvalResults | undefined;
 }
 
 export interface RuleContext extends FileContext {
@@ -73,6 +86,8 @@ export interface RuleVisitor {
   resultSchema?(s: SchemaVisit, tool: ToolInfo, root: Node): void;
   /** Once per file, after every tool. */
   fileEnd?(tools: readonly ToolInfo[]): void;
+  /** Once per evaluation set (`*.eval.json`, linted by lintEvalSet); reports are nodes of the set. */
+  evalSet?(view: EvalSetView): void;
 }
 
 export interface RuleModule {

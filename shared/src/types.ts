@@ -29,7 +29,8 @@ export type Section =
   | 'Schema validity'
   | 'Required and strict mode'
   | 'Results'
-  | 'Versioning';
+  | 'Versioning'
+  | 'Evaluation';
 
 export interface Source {
   title: string;
@@ -53,6 +54,12 @@ export interface RuleDocs {
   exampleConfig?: Partial<import('./config').Config>;
   /** The file at the git baseline the examples are compared with (breaking-change, param-added-required). */
   exampleBaseline?: string;
+  /**
+   * Evaluation rules: what surrounds the examples. With `toolFile`, the examples are evaluation sets testing that
+   * tool file (linted with lintEvalSet); otherwise they are tool files, with `hasSet` telling whether an
+   * evaluation set tests the bad / good example. `results` is the recorded results file beside them.
+   */
+  exampleEvaluation?: { toolFile?: string; results?: string; hasSet?: { bad: boolean; good: boolean } };
   /** What the quick fix does (quick fixes come with issue #3). */
   fix?: string;
   /** Provider pages a provider-specific rule relies on. */

@@ -16,6 +16,14 @@ import descriptionTooLong from './description-too-long';
 import descriptionTooShort from './description-too-short';
 import descriptionWhenMissing from './description-when-missing';
 import errorCodeFormat from './error-code-format';
+import evalArgsInvalid from './eval-args-invalid';
+import evalCoverage from './eval-coverage';
+import evalMissing from './eval-missing';
+import evalRecordsIncomplete from './eval-records-incomplete';
+import evalSetInvalid from './eval-set-invalid';
+import evalSize from './eval-size';
+import evalStale from './eval-stale';
+import evalUnknownTool from './eval-unknown-tool';
 import integerUnbounded from './integer-unbounded';
 import keywordUnknown from './keyword-unknown';
 import nameDuplicate from './name-duplicate';
@@ -71,6 +79,14 @@ export const RULES: readonly RuleModule[] = [
   descriptionTooShort,
   descriptionWhenMissing,
   errorCodeFormat,
+  evalArgsInvalid,
+  evalCoverage,
+  evalMissing,
+  evalRecordsIncomplete,
+  evalSetInvalid,
+  evalSize,
+  evalStale,
+  evalUnknownTool,
   integerUnbounded,
   keywordUnknown,
   nameDuplicate,

@@ -1,0 +1,124 @@
+/**
+ * Where an evaluation set, its tool file and its recorded results are, from one another's location. Works on
+ * URIs (`file:///…`, `vscode-test-web://…`) and on plain paths (the CLI), without Node's `path` module, so
+ * the engine stays usable in a browser worker.
+ */
+
+export const EVAL_SET_SUFFIX = '.eval.json';
+export const EVAL_RESULTS_SUFFIX = '.eval-results.json';
+export const EVAL_REPORT_SUFFIX = '.eval-report.md';
+const TOOL_SUFFIX = '.tool.json';
+
+/** The file name of a URI or path. */
+function baseName(uri: string): string {
+  const cut = uri.replace(/[?#].*$/, '');
+  return cut.slice(Math.max(cut.lastIndexOf('/'), cut.lastIndexOf('\\')) + 1);
+}
+
+/** The folder part of a URI or path, with its trailing separator. */
+function folderOf(uri: string): string {
+  const cut = uri.replace(/[?#].*$/, '');
+  return cut.slice(0, Math.max(cut.lastIndexOf('/'), cut.lastIndexOf('\\')) + 1);
+}
+
+export function isEvalSetUri(uri: string): boolean {
+  return baseName(uri).endsWith(EVAL_SET_SUFFIX) && baseName(uri).length > EVAL_SET_SUFFIX.length;
+}
+
+export function isEvalResultsUri(uri: string): boolean {
+  return baseName(uri).endsWith(EVAL_RESULTS_SUFFIX) && baseName(uri).length > EVAL_RESULTS_SUFFIX.length;
+}
+
+/** Files of the evaluation workflow that are never tool files: sets and recorded results. */
+export function isEvaluationFileUri(uri: string): boolean {
+  return isEvalSetUri(uri) || isEvalResultsUri(uri);
+}
+
+/** `weather` for `…/weather.eval.json`. */
+export function evalBaseName(evalUri: string): string {
+  const name = baseName(evalUri);
+  return name.endsWith(EVAL_SET_SUFFIX) ? name.slice(0, -EVAL_SET_SUFFIX.length) : name.replace(/\.json$/i, '');
+}
+
+/** `weather` for `…/weather.tool.json` (or `…/weather.json` for a tool file matched by configuration globs). */
+export function toolBaseName(toolUri: string): string {
+  const name = baseName(toolUri);
+  return name.endsWith(TOOL_SUFFIX) ? name.slice(0, -TOOL_SUFFIX.length) : name.replace(/\.jsonc?$/i, '');
+}
+
+/** The evaluation set expected beside a tool file: `<base>.eval.json`. */
+export function siblingEvalSetUri(toolUri: string): string {
+  return folderOf(toolUri) + toolBaseName(toolUri) + EVAL_SET_SUFFIX;
+}
+
+/** The tool file an evaluation set tests when it names none: `<base>.tool.json` beside it. */
+export function defaultToolUri(evalUri: string): string {
+  return folderOf(evalUri) + evalBaseName(evalUri) + TOOL_SUFFIX;
+}
+
+export function resultsUriFor(evalUri: string): string {
+  return folderOf(evalUri) + evalBaseName(evalUri) + EVAL_RESULTS_SUFFIX;
+}
+
+export function reportUriFor(evalUri: string): string {
+  return folderOf(evalUri) + evalBaseName(evalUri) + EVAL_REPORT_SUFFIX;
+}
+
+/** The evaluation set a results file belongs to. */
+export function evalSetUriOfResults(resultsUri: string): string {
+  const name = baseName(resultsUri);
+  return folderOf(resultsUri) + name.slice(0, -EVAL_RESULTS_SUFFIX.length) + EVAL_SET_SUFFIX;
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]+:/;
+
+/**
+ * The `tools` reference of a set resolved against the set's own location: a relative path (`./weather.tool.json`,
+ * `../tools/weather.tool.json`), or an absolute path or URI as given. For a URI the result is a URI of the same
+ * scheme; for a path, a path with `/` separators and `.` / `..` resolved.
+ */
+export function resolveToolsRef(evalUri: string, ref: string): string {
+  if (SCHEME.test(evalUri) && !/^[a-zA-Z]:[\\/]/.test(evalUri)) {
+    if (SCHEME.test(ref) && !/^[a-zA-Z]:[\\/]/.test(ref)) return ref;
+    try {
+      const encoded = ref.split(/[\\/]/).map((seg) => (seg === '.' || seg === '..' ? seg : encodeURIComponent(seg))).join('/');
+      return new URL(encoded, evalUri).href;
+    } catch {
+      return folderOf(evalUri) + ref;
+    }
+  }
+  if (ref.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(ref)) return normalizePath(ref);
+  return normalizePath(folderOf(evalUri) + ref);
+}
+
+/** A path's `.` and `..` segments resolved, `\` written as `/`. */
+function normalizePath(p: string): string {
+  const abs = p.startsWith('/');
+  const out: string[] = [];
+  for (const seg of p.replace(/\\/g, '/').split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+      else if (!abs) out.push('..');
+    } else out.push(seg);
+  }
+  return (abs ? '/' : '') + out.join('/');
+}
+
+/** A reference from an evaluation set to its tool file, written relative to the set (for new sets). */
+export function relativeToolsRef(evalUri: string, toolUri: string): string {
+  return folderOf(evalUri) === folderOf(toolUri) ? `./${baseName(toolUri)}` : toolUri;
+}
+
+/** Two URIs or paths name the same file (percent-encoding and separators aside). */
+export function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  const norm = (u: string) => {
+    try {
+      return decodeURIComponent(u).replace(/\\/g, '/');
+    } catch {
+      return u.replace(/\\/g, '/');
+    }
+  };
+  return norm(a) === norm(b);
+}

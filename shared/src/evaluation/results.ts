@@ -1,0 +1,100 @@
+/**
+ * Reads a results file (`<base>.eval-results.json`, written by `toolschema eval`) leniently: when the run was,
+ * the hashes of the tools it ran (eval-stale), and per case whether the three records the specification asks
+ * for are there (Limits 3: tool selected, arguments valid, unauthorized input rejected; eval-records-incomplete).
+ * Results written by another runner are read too: snake_case field names and flat per-case records are accepted.
+ */
+import type { ToolHashes } from './hashes';
+
+/** The three records of a case (or of one trial of it), by the names this reader accepts for each. */
+export const RECORD_FIELDS = {
+  selected: ['selected', 'selected_tool', 'selectedTool', 'tool_selected'],
+  argumentsValid: ['argumentsValid', 'arguments_valid', 'args_valid'],
+  unauthorizedRejected: ['unauthorizedRejected', 'unauthorized_rejected'],
+} as const;
+export type RecordField = keyof typeof RECORD_FIELDS;
+export const RECORD_LABELS: Record<RecordField, string> = {
+  selected: 'the tool selected',
+  argumentsValid: 'whether the arguments were valid',
+  unauthorizedRejected: 'whether unauthorized input was rejected',
+};
+
+export interface CaseRecord {
+  /** Trials recorded for the case (a flat record counts as one). */
+  trials: number;
+  /** Fields missing from at least one trial. */
+  missing: RecordField[];
+}
+
+export interface EvalResults {
+  uri: string;
+  /** Run date as recorded (ISO text), if any. */
+  date: string | undefined;
+  model: string | undefined;
+  /** Hashes per tool name of what was run; empty when the file records none. */
+  toolHashes: Map<string, Partial<ToolHashes>>;
+  /** Records per case id. */
+  cases: Map<string, CaseRecord>;
+  /** Why the file could not be read (then nothing else is set). */
+  problem: string | undefined;
+}
+
+const MAX_RESULTS_BYTES = 32 * 1024 * 1024;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+export function parseResults(uri: string, text: string): EvalResults {
+  const out: EvalResults = { uri, date: undefined, model: undefined, toolHashes: new Map(), cases: new Map(), problem: undefined };
+  if (text.length > MAX_RESULTS_BYTES) {
+    out.problem = 'the results file is too large to read';
+    return out;
+  }
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch (e) {
+    out.problem = `the results file is not valid JSON (${(e as Error).message})`;
+    return out;
+  }
+  if (!isObj(root)) {
+    out.problem = 'the results file is not a JSON object';
+    return out;
+  }
+  if (typeof root.date === 'string') out.date = root.date;
+  if (typeof root.model === 'string') out.model = root.model;
+  const hashes = root.toolHashes ?? root.tool_hashes;
+  if (isObj(hashes)) {
+    for (const name of Object.keys(hashes)) {
+      const h = hashes[name];
+      if (isObj(h)) {
+        const entry: Partial<ToolHashes> = {};
+        if (typeof h.description === 'string') entry.description = h.description;
+        if (typeof h.parameters === 'string') entry.parameters = h.parameters;
+        out.toolHashes.set(name, entry);
+      } else out.toolHashes.set(name, {});
+    }
+  }
+  const cases = root.cases;
+  if (Array.isArray(cases)) {
+    for (const c of cases) {
+      if (!isObj(c) || typeof c.id !== 'string') continue;
+      const trials = Array.isArray(c.trials) ? c.trials.filter(isObj) : [c];
+      const missing = new Set<RecordField>();
+      for (const t of trials) {
+        for (const field of Object.keys(RECORD_FIELDS) as RecordField[]) {
+          if (!RECORD_FIELDS[field].some((k) => has(t, k))) missing.add(field);
+        }
+      }
+      if (trials.length === 0) for (const field of Object.keys(RECORD_FIELDS) as RecordField[]) missing.add(field);
+      out.cases.set(c.id, { trials: trials.length, missing: [...missing] });
+    }
+  }
+  return out;
+}
+
+/** The run's date for messages: "2026-11-20", or "the last run". */
+export function runLabel(r: EvalResults): string {
+  return r.date && /^\d{4}-\d{2}-\d{2}/.test(r.date) ? `the run of ${r.date.slice(0, 10)}` : 'the last recorded run';
+}

@@ -1,0 +1,41 @@
+import { defineRule } from '../rule';
+import { siblingEvalSetUri } from '../evaluation/paths';
+import { evalSetSkeleton } from '../evaluation/skeleton';
+import { EXAMPLE_TOOL_FILE } from '../evaluation/docExamples';
+
+const fileName = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
+
+export default defineRule<'missing'>({
+  id: 'eval-missing',
+  meta: {
+    section: 'Evaluation',
+    defaultSeverity: 'info',
+    fixable: 'suggestion',
+    docs: {
+      description: 'A tool file that no evaluation set (`<base>.eval.json` beside it, or a set naming it in `"tools"`) tests.',
+      why: 'A clear schema reduces ambiguity but does not replace a fixed evaluation set (Service rule 1): description wording changes which tool the model picks, so the same 5 to 10 cases (normal, ambiguous, adversarial) are run before production and after every description change (Service rule 6, Limits 3, Versioning 3-4). Without a set there is nothing to rerun. Reported once per file, on the first tool; the CLI and the editor look for sets beside the file and in the workspace.',
+      spec: 'Service rule 1, 6; Limits 3; Versioning 3-4',
+      bad: EXAMPLE_TOOL_FILE,
+      good: EXAMPLE_TOOL_FILE,
+      exampleEvaluation: { hasSet: { bad: false, good: true } },
+      fix: 'Create evaluation set: writes `<base>.eval.json` beside the tool file with one normal case per tool, one ambiguous and one adversarial case (5 to 10 cases), each prompt marked TODO.',
+    },
+    messages: {
+      missing: 'No evaluation set tests this tool file. Create {{file}} with 5 to 10 fixed cases (normal, ambiguous, adversarial) and rerun it after every description change: a clear schema does not replace an evaluation set.',
+    },
+  },
+  create(ctx) {
+    return {
+      fileEnd(tools) {
+        const ev = ctx.evaluation;
+        if (!ev || ev.sets.length > 0 || !tools.some((t) => t.name)) return;
+        const first = tools[0]!;
+        ctx.report({ node: first.nameNode ?? first.outer, tool: null, messageId: 'missing', data: { file: fileName(siblingEvalSetUri(ctx.doc.uri)) } });
+      },
+    };
+  },
+  fix(ctx) {
+    const uri = siblingEvalSetUri(ctx.doc.uri);
+    return [{ title: `Create evaluation set ${fileName(uri)}`, kind: 'suggestion', edits: [], createFile: { uri, text: evalSetSkeleton(uri, ctx.doc.uri, ctx.tools) } }];
+  },
+});

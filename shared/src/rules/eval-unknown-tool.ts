@@ -1,0 +1,57 @@
+import { closest, distance } from 'fastest-levenshtein';
+import { defineRule } from '../rule';
+import { EXAMPLE_CASES, EXAMPLE_TOOL_FILE, GOOD_SET, exampleSet } from '../evaluation/docExamples';
+
+const fileName = (uri: string) => uri.slice(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
+
+export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>({
+  id: 'eval-unknown-tool',
+  meta: {
+    section: 'Evaluation',
+    defaultSeverity: 'error',
+    fixable: false,
+    docs: {
+      description: 'A case expects (or allows) a tool that the tool file does not define, or the tool file the set names does not exist.',
+      why: 'An evaluation set is run against one tool file (Limits 3). A case that expects a tool the file does not define can never pass, whatever the model does, so the set stops measuring tool selection; this is usually a tool renamed or split after the set was written. Rename the tool with F2 in the editor and the cases follow.',
+      spec: 'Limits 3; Versioning 4',
+      bad: exampleSet([EXAMPLE_CASES.paris, EXAMPLE_CASES.osloF, EXAMPLE_CASES.rome3.replace('"get_forecast"', '"get_weather_forecast"'), EXAMPLE_CASES.weekend, EXAMPLE_CASES.inject]),
+      good: GOOD_SET,
+      exampleEvaluation: { toolFile: EXAMPLE_TOOL_FILE },
+    },
+    messages: {
+      unknownTool: 'Case "{{case}}" expects "{{tool}}", which {{file}} does not define{{hint}}. The case can never pass: name a tool of the file, or null when no tool should be called.',
+      unknownAllowed: 'Case "{{case}}" allows "{{tool}}", which {{file}} does not define{{hint}}.',
+      toolFileMissing: 'The tool file {{file}} does not exist: name the file these cases test in "tools" (relative to this file), or put the set beside it as <base>.eval.json.',
+    },
+  },
+  create(ctx) {
+    return {
+      evalSet({ set, target }) {
+        if (target === null) {
+          const node = set.toolsNode ?? set.casesKeyNode ?? ctx.doc.tree;
+          if (node) ctx.report({ node, messageId: 'toolFileMissing', data: { file: set.toolsRef ?? fileName(set.uri).replace(/\.eval\.json$/, '.tool.json') } });
+          return;
+        }
+        if (!target) return;
+        const names = new Set(target.tools.map((t) => t.name).filter((n): n is string => !!n));
+        if (names.size === 0) return;
+        const list = [...names];
+        const hint = (name: string) => {
+          const near = closest(name, list);
+          return near && distance(near, name) <= Math.max(2, Math.floor(name.length / 4)) ? `; did you mean "${near}"?` : '';
+        };
+        const file = fileName(target.uri);
+        for (const c of set.cases) {
+          const caseId = c.id ?? `#${c.index + 1}`;
+          if (typeof c.tool === 'string' && !names.has(c.tool) && c.toolNode) {
+            ctx.report({ node: c.toolNode, messageId: 'unknownTool', data: { case: caseId, tool: c.tool, file, hint: hint(c.tool) } });
+          }
+          for (const a of c.allowedNodes) {
+            const name = a.value as string;
+            if (!names.has(name)) ctx.report({ node: a, messageId: 'unknownAllowed', data: { case: caseId, tool: name, file, hint: hint(name) } });
+          }
+        }
+      },
+    };
+  },
+});

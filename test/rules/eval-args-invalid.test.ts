@@ -1,0 +1,61 @@
+import { runRuleTests } from '../ruleTester';
+import rule from '../../shared/src/rules/eval-args-invalid';
+import { CASES, FIVE, ISSUE_TOOLS, issueSet } from '../evalFixtures';
+
+const evalSet = { tools: ISSUE_TOOLS };
+
+const GEMINI_TOOLS = `{
+  "functionDeclarations": [
+    {
+      "name": "get_forecast",
+      "description": "Use this when the user asks about the weather on coming days in a city. Returns one forecast per day.",
+      "parameters": {
+        "type": "OBJECT",
+        "properties": {
+          "city": { "type": "STRING", "description": "City name." },
+          "days": { "type": "INTEGER", "minimum": 1, "maximum": 7, "description": "Days ahead, 1-7." }
+        },
+        "required": ["city", "days"]
+      }
+    }
+  ]
+}`;
+const forecast = (args: string) => `{ "id": "rome", "category": "normal", "prompt": "Rome this week?", "expect": { "tool": "get_forecast", "arguments": ${args} } }`;
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'valid arguments', code: issueSet(FIVE), evalSet },
+    { name: 'some of the arguments (a required one left out)', code: issueSet([CASES.close42.replace(', "reason": "completed"', '')]), evalSet },
+    { name: 'an unknown expected tool is eval-unknown-tool\'s business', code: issueSet([CASES.issue42.replace('"get_issue"', '"get_ticket"').replace('42 }', '"x" }')]), evalSet },
+    { name: 'Gemini upper-case types read as JSON Schema', code: issueSet([forecast('{ "city": "Rome", "days": 7 }')]), evalSet: { tools: GEMINI_TOOLS } },
+  ],
+  invalid: [
+    {
+      name: 'a value outside the enum',
+      code: issueSet([CASES.login.replace('"state": "open"', '"state": "opened"')]),
+      evalSet,
+      errors: [{ messageId: 'invalid', at: '"opened"', data: { case: 'open-login-bugs', path: 'state', tool: 'search_issues', value: '"opened"' }, messageIncludes: 'must be one of "open", "closed", "all"' }],
+    },
+    {
+      name: 'a string where the schema wants an integer, and a parameter the tool does not have',
+      code: issueSet([CASES.issue42.replace('"issue_number": 42', '"issue_number": "42", "labels": ["bug"]')]),
+      evalSet,
+      errors: [
+        { messageId: 'invalid', at: '"42"', data: { path: 'issue_number' }, messageIncludes: 'must be of type integer' },
+        { messageId: 'invalid', at: '"labels"', data: { path: 'labels' }, messageIncludes: 'is not a parameter of this tool' },
+      ],
+    },
+    {
+      name: 'over the maximum of a Gemini schema',
+      code: issueSet([forecast('{ "city": "Rome", "days": 10 }')]),
+      evalSet: { tools: GEMINI_TOOLS },
+      errors: [{ messageId: 'invalid', at: '10', data: { path: 'days', tool: 'get_forecast' }, messageIncludes: 'must be <= 7 (maximum)' }],
+    },
+    {
+      name: 'arguments for a case that expects no call',
+      code: issueSet([CASES.chat.replace('"tool": null', '"tool": null, "arguments": { "query": "thanks" }')]),
+      evalSet,
+      errors: [{ messageId: 'noCallWithArguments', at: '"arguments"', data: { case: 'thanks' } }],
+    },
+  ],
+});
