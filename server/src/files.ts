@@ -9,10 +9,14 @@ import { globSync } from 'tinyglobby';
 import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, type Config } from '../../shared/src/config';
 import { RULES_BY_ID } from '../../shared/src/rules';
 import type { Finding } from '../../shared/src/types';
+import { EVAL_SET_SUFFIX, isEvaluationFileUri } from '../../shared/src/evaluation/paths';
 
 export const KNOWN_RULES: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 
-/** Tool files under `root` matching the config's `files` globs, minus `ignore` (and always node_modules). */
+/**
+ * Tool files under `root` matching the config's `files` globs, minus `ignore` (and always node_modules).
+ * Evaluation sets and results are never tool files, even when a glob such as `**\/*.json` matches them.
+ */
 export function findToolFiles(root: string, config: Config): string[] {
   return globSync(config.files, {
     cwd: root,
@@ -20,7 +24,14 @@ export function findToolFiles(root: string, config: Config): string[] {
     absolute: true,
     dot: false,
     followSymbolicLinks: false,
-  }).sort();
+  })
+    .filter((f) => !isEvaluationFileUri(f))
+    .sort();
+}
+
+/** Evaluation sets (`*.eval.json`) under `root`, minus `ignore` (and always node_modules). */
+export function findEvalSets(root: string, config: Config): string[] {
+  return globSync([`**/*${EVAL_SET_SUFFIX}`], { cwd: root, ignore: [...config.ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false }).sort();
 }
 
 /** A matcher telling whether a path (relative to the workspace root) is a tool file under the config. */
@@ -29,7 +40,7 @@ export function toolFileMatcher(config: Config): (relPath: string) => boolean {
   const isIgnored = picomatch([...config.ignore, '**/node_modules/**'], { dot: true });
   return (relPath: string) => {
     const p = relPath.split(sep).join('/');
-    return isIncluded(p) && !isIgnored(p);
+    return isIncluded(p) && !isIgnored(p) && !isEvaluationFileUri(p);
   };
 }
 

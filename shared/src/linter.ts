@@ -190,6 +190,8 @@ export interface EvalLintOptions {
   target?: { uri: string; tools: readonly ToolInfo[] } | null;
   /** The set's recorded results, when a results file exists. */
   results?: EvalResults;
+  /** The set as already read from this document (EvaluationModel keeps it), to save a second reading. */
+  set?: EvalSetInfo;
   onRuleError?(ruleId: string, error: unknown): void;
 }
 
@@ -203,7 +205,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
   const config = options.config ?? defaultConfig();
   const findings: Finding[] = [];
   const push = findingPusher(doc, config, findings);
-  const set = parseEvalSet(doc);
+  const set = options.set ?? parseEvalSet(doc);
   const parseRule = RULES_BY_ID.get('parse-error')!;
   if (doc.refused) push(parseRule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
   for (const p of doc.syntaxProblems) push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
@@ -330,6 +332,8 @@ export interface WorkspaceFile {
   text: string;
   /** This file at the git baseline (overrides `options.baseline`); null: none. */
   baseline?: BaselineInput | null;
+  /** The evaluation sets testing this file and their results (overrides `options.evaluation`). */
+  evaluation?: EvaluationState;
 }
 
 /** A name index over several files, for the cross-file parts of name-duplicate and description-sibling-unknown. */
@@ -401,5 +405,8 @@ export function lintWorkspace(files: readonly WorkspaceFile[], options: Omit<Lin
   const discoveries = docs.map((d) => (d.tree && !d.refused ? discoverTools(d.tree, config.profile) : { tools: [], problems: [] }));
   const index = new NameIndex();
   docs.forEach((d, i) => index.set(d.uri, discoveries[i]!.tools));
-  return docs.map((d, i) => lintDocument(d, { ...options, config, workspace: index.viewFrom(d.uri), baseline: files[i]!.baseline !== undefined ? files[i]!.baseline : options.baseline }, discoveries[i]));
+  return docs.map((d, i) => {
+    const f = files[i]!;
+    return lintDocument(d, { ...options, config, workspace: index.viewFrom(d.uri), baseline: f.baseline !== undefined ? f.baseline : options.baseline, evaluation: f.evaluation ?? options.evaluation }, discoveries[i]);
+  });
 }

@@ -111,6 +111,31 @@ describe('toolschema eval (CLI)', () => {
     assert.match(md, /^\| wrong \| ambiguous \| get_weather \| search_docs \| yes \| — \| FAIL \|$/m);
   });
 
+  it('after a run, the set and its tool file lint clean of eval-stale and eval-records-incomplete; editing a description makes eval-stale appear there', async () => {
+    // Runs after the test above, which wrote weather.eval-results.json.
+    const lintJson = async (args: string[], cwd: string) => {
+      const r = await run(['lint', ...args, '--format', 'json'], cwd);
+      return (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string; range: { start: { line: number } } }[] }[] }).files.flatMap((f) => f.diagnostics.map((x) => ({ ...x, path: f.path })));
+    };
+    const staleRules = <T extends { rule: string }>(fs: T[]) => fs.filter((f) => f.rule === 'eval-stale' || f.rule === 'eval-records-incomplete' || f.rule === 'eval-missing');
+    assert.ok(existsSync(join(dir, 'weather.eval-results.json')));
+    assert.deepEqual(staleRules(await lintJson(['weather.tool.json', 'weather.eval.json'], dir)), []);
+    // The same files elsewhere, one description reworded.
+    const copy = join(dir, 'edited');
+    execFileSync('mkdir', ['-p', copy]);
+    for (const f of ['weather.eval.json', 'weather.eval-results.json']) writeFileSync(join(copy, f), readFileSync(join(dir, f)));
+    const tools = readFileSync(join(dir, 'weather.tool.json'), 'utf8');
+    const edited = tools.replace('Use this when the user asks for the current weather in one city.', 'Use this for any weather question.');
+    assert.notEqual(edited, tools);
+    writeFileSync(join(copy, 'weather.tool.json'), edited);
+    const found = staleRules(await lintJson(['.'], copy));
+    assert.deepEqual(found.map((f) => [f.path, f.rule]), [['weather.tool.json', 'eval-stale'], ['weather.eval.json', 'eval-stale']]);
+    const line = edited.split('\n').findIndex((l) => l.includes('Use this for any weather question.'));
+    assert.equal(found[0]!.range.start.line, line, 'reported on the description that changed');
+    assert.match(found[0]!.message, /^The description of get_weather changed after the run of \d{4}-\d{2}-\d{2} \(weather\.eval-results\.json\)/);
+    assert.match(found[1]!.message, /get_weather \(description\)/);
+  });
+
   it('exit 0 when every case passes; --trials k reports pass^k; the Anthropic API works the same', async () => {
     const r = await run(['eval', 'good.eval.json', '--provider', 'anthropic', '--base-url', server.anthropicBase, '--trials', '2', '--out', 'out.json', '--report', 'out.md', ...limits], dir, withKey('ANTHROPIC_API_KEY'));
     assert.equal(r.code, 0, r.stdout + r.stderr);

@@ -4,11 +4,14 @@
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintDocument, lintWorkspace, NameIndex } from '../../../shared/src/linter';
+import { lintDocument, lintEvalSet, lintWorkspace, NameIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
+import { discoverTools } from '../../../shared/src/discover';
+import { EvaluationModel, fileKey } from '../../../shared/src/evaluation/model';
+import { isEvalResultsUri, isEvalSetUri, isEvaluationFileUri, resultsUriFor } from '../../../shared/src/evaluation/paths';
 import { fixAll } from '../../../shared/src/fix';
 import { defaultConfig, isValidBaselineRef, type Config } from '../../../shared/src/config';
 import { ToolDocument } from '../../../shared/src/document';
@@ -16,7 +19,7 @@ import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES } from '../../../shared/src/types';
-import { displayPath, findConfigFile, findToolFiles, loadConfigFile } from '../files';
+import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/cli';
@@ -132,17 +135,20 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   }
   if (opts.profile) config.profile = opts.profile as Config['profile'];
 
-  const files = resolveInputs(paths, config, io.cwd);
+  const all = resolveInputs(paths, config, io.cwd);
+  // Evaluation sets are linted as sets; results and reports of runs are read, never linted.
+  const files = all.filter((f) => !isEvaluationFileUri(f));
+  const setFiles = all.filter(isEvalSetUri);
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
-  const inputs = files.map((f) => {
-    let text: string;
+  const read = (f: string) => {
     try {
-      text = readFileSync(f, 'utf8');
+      return readFileSync(f, 'utf8');
     } catch (e) {
       throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    return { uri: f, text, baseline: baselineOf(f) };
-  });
+  };
+  const evaluation = evaluationFromDisk(files, setFiles, read);
+  const inputs = files.map((f) => ({ uri: f, text: read(f), baseline: baselineOf(f), evaluation: evaluation.stateFor(f) }));
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const internal: string[] = [];
   const onRuleError = (id: string, e: unknown) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`);
@@ -176,6 +182,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   } else {
     for (const r of results) reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
   }
+  for (const e of lintEvalSets(setFiles, evaluation, results, config, onRuleError)) reports.push({ path: displayPath(e.uri, io.cwd), findings: e.findings, tools: 0 });
   if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
 
   switch (opts.format) {
@@ -226,12 +233,69 @@ function baselineReader(ref: string | undefined, io: CliIO): (file: string) => B
   };
 }
 
+/**
+ * The evaluation state of the linted files, from disk: the sets given, and every `*.eval.json` beside a
+ * linted tool file (a set names the file it tests in "tools", or tests `<base>.tool.json` beside it), each
+ * with its `<base>.eval-results.json` when it exists.
+ */
+function evaluationFromDisk(toolFiles: readonly string[], setFiles: readonly string[], read: (f: string) => string): EvaluationModel {
+  const model = new EvaluationModel();
+  const candidates = new Set(setFiles);
+  for (const dir of new Set(toolFiles.map((f) => dirname(f)))) {
+    try {
+      for (const name of readdirSync(dir)) if (isEvalSetUri(name)) candidates.add(join(dir, name));
+    } catch {
+      // an unreadable folder has no sets we can use
+    }
+  }
+  for (const s of candidates) {
+    let text: string;
+    try {
+      text = setFiles.includes(s) ? read(s) : readFileSync(s, 'utf8');
+    } catch {
+      continue;
+    }
+    model.updateSet(s, text);
+    const results = resultsUriFor(s);
+    if (existsSync(results)) {
+      try {
+        model.updateResults(results, readFileSync(results, 'utf8'));
+      } catch (e) {
+        model.updateResults(results, `/* ${(e as NodeJS.ErrnoException).code ?? 'unreadable'} */`);
+      }
+    }
+  }
+  return model;
+}
+
+/** Lints the given evaluation sets against their tool files (linted ones reused, others read from disk). */
+function lintEvalSets(setFiles: readonly string[], model: EvaluationModel, lints: readonly FileLint[], config: Config, onRuleError: (id: string, e: unknown) => void): EvalLint[] {
+  const byKey = new Map(lints.map((l) => [fileKey(l.uri), l]));
+  return setFiles.map((uri) => {
+    const entry = model.set(uri)!; // every given set was read into the model (an unreadable one is a usage error)
+    let target: { uri: string; tools: FileLint['discovery']['tools'] } | null = null;
+    const linted = byKey.get(fileKey(entry.target));
+    if (linted) target = { uri: entry.target, tools: linted.discovery.tools };
+    else if (existsSync(entry.target)) {
+      try {
+        const tdoc = new ToolDocument(entry.target, readFileSync(entry.target, 'utf8'));
+        target = { uri: entry.target, tools: tdoc.tree && !tdoc.refused ? discoverTools(tdoc.tree, config.profile).tools : [] };
+      } catch {
+        target = null; // unreadable: reported as missing
+      }
+    }
+    const results = model.resultsOf(uri);
+    return lintEvalSet(entry.doc, { config, target, set: entry.set, ...(results ? { results } : {}), onRuleError });
+  });
+}
+
 /** Files to lint, in a stable order, each once. */
 function resolveInputs(paths: readonly string[], config: Config, cwd: string): string[] {
   const out = new Set<string>();
   const inputs = paths.length ? paths : ['.'];
   for (const p of inputs) {
     const abs = resolve(cwd, p);
+    if (isEvalResultsUri(abs)) continue;
     let st;
     try {
       st = statSync(abs);
@@ -240,6 +304,7 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
     }
     if (st?.isDirectory()) {
       for (const f of findToolFiles(abs, config)) out.add(f);
+      for (const f of findEvalSets(abs, config)) out.add(f);
     } else if (st?.isFile()) {
       out.add(abs);
     } else if (isDynamicPattern(p)) {

@@ -1,10 +1,13 @@
 /**
- * Reads an evaluation set (`<base>.eval.json`) leniently into the cases the runner sends: a prompt or a
- * message list, and the expectation (tool or null, expected arguments, the tools an adversarial caller may
- * use). Problems are reported as text and never throw; the static rules give the precise diagnostics.
+ * Reads an evaluation set (`<base>.eval.json`) into the cases the runner sends: a prompt or a message list,
+ * and the expectation (tool or null, expected arguments, the tools an adversarial caller may use). The
+ * format and its reader are the engine's (shared/src/evaluation/evalSet.ts), the same the Evaluation rules
+ * lint; here cases the runner cannot send are skipped with a reason, never thrown on.
  */
-import { dirname, basename, join, resolve } from 'node:path';
-import type { JsonValue } from '../../../shared/src/document';
+import { resolve, dirname } from 'node:path';
+import { ToolDocument, child, elements, isObject, str, valueOf, type JsonValue } from '../../../shared/src/document';
+import { parseEvalSet } from '../../../shared/src/evaluation/evalSet';
+import { defaultToolUri } from '../../../shared/src/evaluation/paths';
 import type { CaseMessage } from './providers';
 import type { RunnableCase } from './runner';
 
@@ -18,65 +21,55 @@ export interface ReadEvalSet {
 }
 
 export function defaultToolFile(evalPath: string): string {
-  const name = basename(evalPath);
-  const base = name.endsWith('.eval.json') ? name.slice(0, -'.eval.json'.length) : name.replace(/\.json$/, '');
-  return join(dirname(evalPath), `${base}.tool.json`);
+  return defaultToolUri(evalPath);
 }
 
 export function readEvalSet(evalPath: string, text: string): ReadEvalSet {
+  const doc = new ToolDocument(evalPath, text);
+  const set = parseEvalSet(doc);
   const problems: string[] = [];
-  let root: unknown;
-  try {
-    root = JSON.parse(text);
-  } catch (e) {
-    return { toolFile: defaultToolFile(evalPath), toolsRef: undefined, cases: [], problems: [`the evaluation set is not valid JSON: ${(e as Error).message}`] };
-  }
-  if (!isRecord(root)) return { toolFile: defaultToolFile(evalPath), toolsRef: undefined, cases: [], problems: ['the evaluation set must be a JSON object with "cases"'] };
-  const toolsRef = typeof root.tools === 'string' && root.tools.trim() ? root.tools : undefined;
-  const toolFile = toolsRef ? resolve(dirname(evalPath), toolsRef) : defaultToolFile(evalPath);
+  if (doc.refused) problems.push(`the evaluation set is too ${doc.refused === 'size' ? 'large' : 'deeply nested'} to read`);
+  for (const p of doc.syntaxProblems.slice(0, 1)) problems.push(`the evaluation set is not valid JSON: ${p.message} (offset ${p.offset})`);
+  if (doc.tree && !isObject(doc.tree)) problems.push('the evaluation set must be a JSON object with "cases"');
+  else if (doc.tree && set.casesNode?.type !== 'array' && problems.length === 0) problems.push('"cases" must be an array');
+  const toolFile = set.toolsRef ? resolve(dirname(evalPath), set.toolsRef) : defaultToolFile(evalPath);
   const cases: RunnableCase[] = [];
-  const list = Array.isArray(root.cases) ? root.cases : [];
-  if (!Array.isArray(root.cases)) problems.push('"cases" must be an array');
   const ids = new Set<string>();
-  for (const [i, raw] of list.entries()) {
-    if (!isRecord(raw)) {
-      problems.push(`case #${i + 1} is not an object`);
+  for (const c of set.cases) {
+    if (!isObject(c.node)) {
+      problems.push(`case #${c.index + 1} is not an object`);
       continue;
     }
-    let id = typeof raw.id === 'string' && raw.id ? raw.id : `case-${i + 1}`;
-    if (ids.has(id)) id = `${id}#${i + 1}`;
+    let id = c.id ?? `case-${c.index + 1}`;
+    if (ids.has(id)) id = `${id}#${c.index + 1}`;
     ids.add(id);
-    const messages = messagesOf(raw);
+    const messages = messagesOf(c.node);
     if (messages.length === 0) {
       problems.push(`case "${id}" has no prompt or messages and is skipped`);
       continue;
     }
-    const exp = isRecord(raw.expect) ? raw.expect : {};
-    if (!isRecord(raw.expect)) problems.push(`case "${id}" has no "expect" object; it expects no tool call`);
-    const tool = typeof exp.tool === 'string' ? exp.tool : null;
-    const c: RunnableCase = { id, category: typeof raw.category === 'string' ? raw.category : 'normal', messages, expect: { tool } };
-    if (isRecord(exp.arguments)) c.expect.arguments = exp.arguments as { [key: string]: JsonValue };
-    const allowed = exp.allowed_tools ?? exp.allowedTools;
-    if (Array.isArray(allowed)) c.expect.allowedTools = allowed.filter((x): x is string => typeof x === 'string');
-    cases.push(c);
+    if (!isObject(c.expectNode)) problems.push(`case "${id}" has no "expect" object; it expects no tool call`);
+    const rc: RunnableCase = { id, category: c.category ?? 'normal', messages, expect: { tool: typeof c.tool === 'string' ? c.tool : null } };
+    const args = isObject(c.argumentsNode) ? valueOf(c.argumentsNode) : undefined;
+    if (args && typeof args === 'object' && !Array.isArray(args)) rc.expect.arguments = args as { [key: string]: JsonValue };
+    const allowed = child(c.expectNode, 'allowed_tools') ?? child(c.expectNode, 'allowedTools');
+    if (allowed?.type === 'array') rc.expect.allowedTools = elements(allowed).flatMap((e) => (e.type === 'string' ? [e.value as string] : []));
+    cases.push(rc);
   }
-  return { toolFile, toolsRef, cases, problems };
+  return { toolFile, toolsRef: set.toolsRef, cases, problems };
 }
 
-function messagesOf(raw: Record<string, unknown>): CaseMessage[] {
+function messagesOf(node: ReturnType<typeof child>): CaseMessage[] {
   const out: CaseMessage[] = [];
-  if (Array.isArray(raw.messages)) {
-    for (const m of raw.messages) {
-      if (!isRecord(m)) continue;
-      const role = m.role === 'assistant' ? 'assistant' : m.role === 'system' || m.role === 'developer' ? 'system' : 'user';
-      const content = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((b) => (isRecord(b) && typeof b.text === 'string' ? b.text : '')).join('') : '';
-      if (content) out.push({ role, content });
-    }
+  for (const m of elements(child(node, 'messages'))) {
+    if (!isObject(m)) continue;
+    const r = str(child(m, 'role'));
+    const role = r === 'assistant' ? 'assistant' : r === 'system' || r === 'developer' ? 'system' : 'user';
+    const c = child(m, 'content');
+    const content = c?.type === 'string' ? (c.value as string) : elements(c).map((b) => str(child(b, 'text')) ?? '').join('');
+    if (content) out.push({ role, content });
   }
-  if (typeof raw.prompt === 'string' && raw.prompt) out.push({ role: 'user', content: raw.prompt });
+  const prompt = str(child(node, 'prompt'));
+  if (prompt) out.push({ role: 'user', content: prompt });
   return out;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

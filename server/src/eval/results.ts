@@ -3,32 +3,19 @@
  * per tool of what was run (so `eval-stale` notices a later description or schema edit), and the per-case,
  * per-trial records (so `eval-records-incomplete` can check them). Never holds an API key.
  */
-import { createHash } from 'node:crypto';
-import { basename, dirname, join, relative } from 'node:path';
-import { valueOf } from '../../../shared/src/document';
+import { dirname, relative } from 'node:path';
 import type { ToolInfo } from '../../../shared/src/discover';
+import { toolHashes, type ToolHashes } from '../../../shared/src/evaluation/hashes';
+import { reportUriFor, resultsUriFor } from '../../../shared/src/evaluation/paths';
 import type { RunResult } from './runner';
 
-export function resultsPathFor(evalPath: string): string {
-  return join(dirname(evalPath), `${baseOf(evalPath)}.eval-results.json`);
-}
-
-export function reportPathFor(evalPath: string): string {
-  return join(dirname(evalPath), `${baseOf(evalPath)}.eval-report.md`);
-}
-
-function baseOf(evalPath: string): string {
-  const name = basename(evalPath);
-  return name.endsWith('.eval.json') ? name.slice(0, -'.eval.json'.length) : name.replace(/\.json$/, '');
-}
-
-function hashTool(t: ToolInfo): string {
-  return createHash('sha256').update(JSON.stringify({ description: t.description ?? null, parameters: valueOf(t.params) ?? null })).digest('hex').slice(0, 16);
-}
+export const resultsPathFor = resultsUriFor;
+export const reportPathFor = reportUriFor;
 
 export function resultsFile(run: RunResult, infos: readonly ToolInfo[], where: { evalPath: string; toolFile: string; compare?: { label: string; run: RunResult } | undefined }): unknown {
-  const toolHashes: Record<string, string> = {};
-  for (const t of infos) if (t.name && !(t.name in toolHashes)) toolHashes[t.name] = hashTool(t);
+  // Per tool, what eval-stale compares with later: the description and the key-sorted parameter schema.
+  const hashes: Record<string, ToolHashes> = {};
+  for (const t of infos) if (t.name && !Object.prototype.hasOwnProperty.call(hashes, t.name)) Object.defineProperty(hashes, t.name, { value: toolHashes(t), enumerable: true });
   const out: Record<string, unknown> = {
     version: 1,
     tools: relative(dirname(where.evalPath), where.toolFile).split('\\').join('/'),
@@ -37,7 +24,7 @@ export function resultsFile(run: RunResult, infos: readonly ToolInfo[], where: {
     date: run.date,
     trials: run.trials,
     limits: run.limits,
-    toolHashes,
+    toolHashes: hashes,
     totals: run.totals,
     cases: run.cases,
   };

@@ -52,7 +52,7 @@ export default defineRule<'invalid' | 'noCallWithArguments'>({
       exampleEvaluation: { toolFile: EXAMPLE_TOOL_FILE },
     },
     messages: {
-      invalid: 'Case "{{case}}": "{{path}}" {{problem}} in the parameter schema of {{tool}} (expected {{value}}). Fix the case, or the schema if it is wrong.',
+      invalid: 'Case "{{case}}" expects "{{path}}" to be {{value}}, but the parameter schema of {{tool}} says it {{problem}}. Fix the case, or the schema if it is wrong.',
       noCallWithArguments: 'Case "{{case}}" expects no tool call ("tool": null), so its "arguments" can never be checked: remove them, or name the tool.',
     },
   },

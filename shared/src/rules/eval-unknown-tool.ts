@@ -38,7 +38,7 @@ export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>(
         const list = [...names];
         const hint = (name: string) => {
           const near = closest(name, list);
-          return near && distance(near, name) <= Math.max(2, Math.floor(name.length / 4)) ? `; did you mean "${near}"?` : '';
+          return near && distance(near, name) <= Math.max(2, Math.floor(name.length / 4)) ? ` (did you mean "${near}"?)` : '';
         };
         const file = fileName(target.uri);
         for (const c of set.cases) {
