@@ -37,6 +37,18 @@ export interface ActionContext {
   config: Config;
   workspace: WorkspaceIndex;
   toDiagnostic(f: Finding): Diagnostic;
+  /** The client applies workspace edits that create files (workspace.workspaceEdit.resourceOperations). */
+  canCreateFiles: boolean;
+}
+
+/** A workspace edit creating a file with its text; it fails rather than overwrite an existing file. */
+export function createFileEdit(file: { uri: string; text: string }): WorkspaceEdit {
+  return {
+    documentChanges: [
+      { kind: 'create', uri: file.uri, options: { overwrite: false, ignoreIfExists: false } },
+      { textDocument: { uri: file.uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: file.text }] },
+    ],
+  };
 }
 
 export function toLspEdits(doc: ToolDocument, edits: readonly TextEdit[]): LspTextEdit[] {
@@ -83,7 +95,9 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
       const diagnostic = params.context.diagnostics.find((d) => d.code === f.rule && d.message === f.message) ?? ctx.toDiagnostic(f);
       const fixes: Fix[] = fixesFor(lint, f, options);
       fixes.forEach((fix, i) => {
-        out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.kind === 'safe' && i === 0, edit: workspaceEdit(ctx, fix.edits) });
+        // A fix that writes a new file needs a client that can create one.
+        if (fix.createFile && !ctx.canCreateFiles) return;
+        out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.kind === 'safe' && i === 0, edit: fix.createFile ? createFileEdit(fix.createFile) : workspaceEdit(ctx, fix.edits) });
       });
       if (fixes.some((x) => x.kind === 'safe') && (safeByRule.get(f.rule) ?? 0) > 1 && !offeredRuleFixAll.has(f.rule)) {
         offeredRuleFixAll.add(f.rule);

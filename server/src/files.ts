@@ -9,7 +9,7 @@ import { globSync } from 'tinyglobby';
 import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, type Config } from '../../shared/src/config';
 import { RULES_BY_ID } from '../../shared/src/rules';
 import type { Finding } from '../../shared/src/types';
-import { EVAL_SET_SUFFIX, isEvaluationFileUri } from '../../shared/src/evaluation/paths';
+import { EVAL_RESULTS_SUFFIX, EVAL_SET_SUFFIX, isEvaluationFileUri } from '../../shared/src/evaluation/paths';
 
 export const KNOWN_RULES: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 
@@ -29,9 +29,10 @@ export function findToolFiles(root: string, config: Config): string[] {
     .sort();
 }
 
-/** Evaluation sets (`*.eval.json`) under `root`, minus `ignore` (and always node_modules). */
-export function findEvalSets(root: string, config: Config): string[] {
-  return globSync([`**/*${EVAL_SET_SUFFIX}`], { cwd: root, ignore: [...config.ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false }).sort();
+/** Evaluation sets (`*.eval.json`) under `root`, minus `ignore` (and always node_modules); with results files too when asked. */
+export function findEvalSets(root: string, config: Config, withResults = false): string[] {
+  const patterns = [`**/*${EVAL_SET_SUFFIX}`, ...(withResults ? [`**/*${EVAL_RESULTS_SUFFIX}`] : [])];
+  return globSync(patterns, { cwd: root, ignore: [...config.ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false }).sort();
 }
 
 /** A matcher telling whether a path (relative to the workspace root) is a tool file under the config. */

@@ -25,13 +25,17 @@ import {
   SymbolTag,
 } from 'vscode-languageserver';
 import type { FileLint } from '../../shared/src/linter';
+import type { ToolDocument } from '../../shared/src/document';
+import type { ToolInfo } from '../../shared/src/discover';
 import type { WorkspaceModel } from '../../shared/src/workspace';
 import {
+  caseTargetAt,
   completionsAt,
+  evalSetCompletionsAt,
+  prepareRenameOf,
   definitionsOf,
   documentOutline,
   occurrencesOf,
-  prepareRename,
   renameTool,
   targetAt,
   workspaceSymbols,
@@ -57,6 +61,8 @@ export interface NavigationDeps {
   lintOf(uri: string): FileLint | undefined;
   /** The version of an open document, or null when it is not open. */
   documentVersion(uri: string): number | null;
+  /** An evaluation set (its current text, indexed) and the tools of the file it tests; undefined for other URIs. */
+  evalSetOf(uri: string): { doc: ToolDocument; tools: readonly ToolInfo[] | undefined } | undefined;
   /** The JSON language service's completion at the same position. */
   jsonCompletion(params: CompletionParams): CompletionList | CompletionItem[] | null | undefined | Promise<CompletionList | CompletionItem[] | null | undefined>;
 }
@@ -73,14 +79,21 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     for (const u of model.uris()) if (deps.documentVersion(u) !== null) deps.lintOf(u);
   };
 
-  /** The lint and the navigation target at a position. */
+  /** The navigation target at a position: in a tool file, or an evaluation case's tool in an evaluation set. */
   const targetOf = (uri: string, position: { line: number; character: number }) => {
     const lint = deps.lintOf(uri);
-    if (!lint) return undefined;
-    const offset = lint.doc.offsetAt(position);
+    if (lint) {
+      const offset = lint.doc.offsetAt(position);
+      syncOpen();
+      return { offset, target: targetAt(lint, offset) };
+    }
+    const set = deps.evalSetOf(uri);
+    if (!set) return undefined;
+    const offset = set.doc.offsetAt(position);
     syncOpen();
-    return { lint, offset, target: targetAt(lint, offset) };
+    return { offset, target: caseTargetAt(model, uri, offset) };
   };
+  const NOT_HERE = 'Rename works on tool names in tool files and in evaluation sets.';
 
   connection.onDefinition((params): Location[] | null => {
     try {
@@ -107,18 +120,17 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   });
 
   connection.onPrepareRename((params) => {
-    const lint = deps.lintOf(params.textDocument.uri);
-    if (!lint) throw new ResponseError(LSPErrorCodes.RequestFailed, 'Rename works in tool files only.');
-    syncOpen();
-    const p = prepareRename(model, lint, lint.doc.offsetAt(params.position));
+    const at = targetOf(params.textDocument.uri, params.position);
+    if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
+    const p = prepareRenameOf(model, at.target);
     if (!p.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, p.reason);
     return { range: p.target.range, placeholder: p.target.name };
   });
 
   connection.onRenameRequest((params): WorkspaceEdit => {
     const at = targetOf(params.textDocument.uri, params.position);
-    if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, 'Rename works in tool files only.');
-    const p = prepareRename(model, at.lint, at.offset);
+    if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
+    const p = prepareRenameOf(model, at.target);
     if (!p.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, p.reason);
     const r = renameTool(model, p.target.name, params.newName);
     if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
@@ -163,6 +175,9 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
       if (lint) {
         syncOpen();
         mine = completionsAt(lint, lint.doc.offsetAt(params.position), model);
+      } else {
+        const set = deps.evalSetOf(uri);
+        if (set) mine = evalSetCompletionsAt(set.doc, set.doc.offsetAt(params.position), set.tools);
       }
     } catch (e) {
       log('completion', uri, e);

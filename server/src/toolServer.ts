@@ -26,16 +26,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
 import { lintDocument, type FileLint } from '../../shared/src/linter';
-import { WorkspaceModel } from '../../shared/src/workspace';
-import { discoverTools } from '../../shared/src/discover';
+import { WorkspaceModel, type IndexedFile } from '../../shared/src/workspace';
+import { discoverTools, type ToolInfo } from '../../shared/src/discover';
+import { EVAL_SET_SCHEMA } from '../../shared/src/evaluation/evalSet';
+import { isEvalSetUri, isEvaluationFileUri, siblingEvalSetUri } from '../../shared/src/evaluation/paths';
+import { evalSetSkeleton } from '../../shared/src/evaluation/skeleton';
+import { fileKey } from '../../shared/src/evaluation/model';
+import { createEvaluationFiles } from './evaluationFiles';
 import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, resolveConfig, type Config } from '../../shared/src/config';
 import { getHover } from '../../shared/src/hover';
 import { ruleDocUrl } from '../../shared/src/docs';
 import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
-import { KNOWN_RULES, findConfigFile, findToolFiles, toolFileMatcher } from './files';
-import { FIX_ALL_KIND, checkCommand, codeActions, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
+import { KNOWN_RULES, findConfigFile, findEvalSets, findToolFiles, toolFileMatcher } from './files';
+import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
 import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
 import type { RefactorId } from '../../shared/src/fixes/refactors';
@@ -85,10 +90,60 @@ export function startServer(connection: Connection): void {
   /** Each tool file at the git baseline (breaking-change, param-added-required), read in the background. */
   const baselines = createBaselineProvider({ log: (m) => connection.console.log(m), onReady: (uri) => (documents.get(uri) ? relint(uri) : lintDiskFile(uri)) });
 
+  let canCreateFiles = false;
+  /** Tools of indexed files that are not open, parsed once per index entry (evaluation sets read them). */
+  const parsedTools = new WeakMap<IndexedFile, ToolInfo[]>();
+  /** Evaluation sets and results: indexed, linted, and the evaluation state of every tool-file lint. */
+  const evalFiles = createEvaluationFiles({
+    index,
+    configFor: (uri) => configFor(uri),
+    openDocument: (uri) => {
+      const d = documents.get(uri);
+      return d ? { text: d.getText(), version: d.version } : undefined;
+    },
+    toolsOf: (uri) => {
+      if (isEvaluationFileUri(uri)) return undefined;
+      if (documents.get(uri)) return currentLint(uri)?.discovery.tools;
+      const entry = index.file(uri);
+      if (!entry) return undefined;
+      let tools = parsedTools.get(entry);
+      if (!tools) {
+        const d = new ToolDocument(uri, entry.text);
+        tools = d.tree && !d.refused ? discoverTools(d.tree, configFor(uri).profile).tools : [];
+        parsedTools.set(entry, tools);
+      }
+      return tools;
+    },
+    relintTool: (uri) => {
+      const known = knownUri(uri);
+      if (!known) return;
+      if (documents.get(known)) relint(known);
+      else lintDiskFile(known);
+    },
+    publish: (uri, findings, version) => void connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics: findings.map(toDiagnostic) }),
+    logError: (m) => connection.console.error(m),
+  });
+
+  /** The URI under which the server knows a file (open or indexed), whatever its percent-encoding. */
+  function knownUri(uri: string): string | undefined {
+    if (documents.get(uri) || index.has(uri)) return uri;
+    const key = fileKey(uri);
+    for (const d of documents.all()) if (fileKey(d.uri) === key) return d.uri;
+    for (const u of index.uris()) if (fileKey(u) === key) return u;
+    return undefined;
+  }
+
   const jsonLs = (): JsonLanguageService => {
     if (!jsonService) {
       jsonService = getJsonLanguageService({});
-      jsonService.configure({ validate: false, allowComments: false, schemas: [{ uri: 'toolschema://schemas/tool-file.schema.json', fileMatch: ['*'], schema: toolFileSchema() }] });
+      jsonService.configure({
+        validate: false,
+        allowComments: false,
+        schemas: [
+          { uri: 'toolschema://schemas/eval-set.schema.json', fileMatch: ['*.eval.json'], schema: EVAL_SET_SCHEMA as unknown as object },
+          { uri: 'toolschema://schemas/tool-file.schema.json', fileMatch: ['*', '!*.eval.json'], schema: toolFileSchema() },
+        ],
+      });
     }
     return jsonService;
   };
@@ -98,6 +153,7 @@ export function startServer(connection: Connection): void {
     hasConfigurationCapability = !!caps.workspace?.configuration;
     hasWatchedFilesDynamic = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     hasWorkspaceFolders = !!caps.workspace?.workspaceFolders;
+    canCreateFiles = !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
@@ -187,7 +243,7 @@ export function startServer(connection: Connection): void {
 
   /** Whether a document is a tool file: language tool-json, or a JSON file matching the config's globs. */
   function isToolDocument(doc: TextDocument): boolean {
-    if (doc.uri.endsWith('/' + CONFIG_FILE_NAME)) return false;
+    if (doc.uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(doc.uri)) return false;
     if (doc.languageId === 'tool-json' || doc.uri.endsWith('.tool.json')) return true;
     const f = folderOf(doc.uri);
     if (!f || !doc.uri.startsWith('file:')) return false;
@@ -218,7 +274,13 @@ export function startServer(connection: Connection): void {
     }
     // Tool files changed on disk: the open ones follow the editor's text; the others are read again.
     for (const c of e.changes) {
-      if (documents.get(c.uri) || !c.uri.startsWith('file:') || !isToolUri(c.uri)) continue;
+      if (documents.get(c.uri) || !c.uri.startsWith('file:')) continue;
+      if (isEvaluationFileUri(c.uri)) {
+        if (c.type === FileChangeType.Deleted) evalFiles.forget(c.uri);
+        else evalFiles.readFromDisk(c.uri);
+        continue;
+      }
+      if (!isToolUri(c.uri)) continue;
       if (c.type === FileChangeType.Deleted) forgetDiskFile(c.uri);
       else indexDiskFile(c.uri, true);
     }
@@ -228,7 +290,7 @@ export function startServer(connection: Connection): void {
 
   /** Whether a file URI is a tool file under its folder's configuration (files / ignore globs). */
   function isToolUri(uri: string): boolean {
-    if (uri.endsWith('/' + CONFIG_FILE_NAME)) return false;
+    if (uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(uri)) return false;
     if (uri.endsWith('.tool.json')) return !/\/node_modules\//.test(uri);
     const f = folderOf(uri);
     if (!f) return false;
@@ -265,6 +327,18 @@ export function startServer(connection: Connection): void {
           await new Promise((r) => setImmediate(r));
         }
       }
+      // Evaluation sets and results, before any tool file is linted (eval-missing and eval-stale read them).
+      for (const f of folders) {
+        try {
+          for (const path of findEvalSets(f.path, configFor(f.uri), true)) {
+            const uri = pathToFileURL(path).href;
+            if (!documents.get(uri)) evalFiles.readFromDisk(uri, false);
+          }
+        } catch (e) {
+          connection.console.error(`cannot list evaluation sets in ${f.path}: ${String(e)}`);
+        }
+      }
+      evalFiles.lintAllSets();
       // Cross-file rules: lint every unopened file once the whole index is built.
       for (let i = 0; i < todo.length; i++) {
         lintDiskFile(todo[i]!);
@@ -303,9 +377,13 @@ export function startServer(connection: Connection): void {
 
   /** Lints a file that is not open, from the index's text, and publishes its diagnostics. */
   function lintDiskFile(uri: string): void {
+    if (isEvaluationFileUri(uri)) {
+      if (!documents.get(uri)) evalFiles.lintSet(uri);
+      return;
+    }
     const entry = index.file(uri);
     if (!entry || documents.get(uri)) return;
-    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
     void connection.sendDiagnostics({ uri, diagnostics: result.findings.map(toDiagnostic) });
   }
 
@@ -337,6 +415,10 @@ export function startServer(connection: Connection): void {
       for (const d of documents.all()) if (d.uri !== uri) relint(d.uri);
       return;
     }
+    if (isEvaluationFileUri(uri)) {
+      evalFiles.changed(uri);
+      return;
+    }
     if (!isToolDocument(doc)) return;
     const before = lints.get(uri);
     if (before && before.version === doc.version) return;
@@ -345,9 +427,11 @@ export function startServer(connection: Connection): void {
     const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
     const namesBefore = index.file(uri)?.names ?? new Set<string>();
     const entry = index.update(toolDoc, discovery);
-    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
+    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: result.findings.map(toDiagnostic) });
+    // The evaluation sets that test this file check their cases against its tools.
+    evalFiles.toolChanged(uri);
     // Cross-file rules: the files (open or not) whose results depend on the names this file defines.
     relintAffected(uri, namesBefore, entry.names);
   }
@@ -361,6 +445,10 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     const uri = e.document.uri;
+    if (isEvaluationFileUri(uri)) {
+      evalFiles.closed(uri);
+      return;
+    }
     const had = lints.delete(uri);
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
       void reloadAll();
@@ -391,9 +479,10 @@ export function startServer(connection: Connection): void {
 
   // ------------------------------------------------------------------ features
 
-  connection.onHover((params): Hover | null => {
+  connection.onHover((params): Hover | null | Promise<Hover | null> => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
+    if (isEvalSetUri(doc.uri)) return withJson(doc.uri, (d) => Promise.resolve(jsonLs().doHover(d, params.position, jsonLs().parseJSONDocument(d))), null);
     const lint = currentLint(doc.uri);
     if (!lint) return null;
     const config = configFor(doc.uri);
@@ -407,7 +496,9 @@ export function startServer(connection: Connection): void {
   /** Runs a vscode-json-languageservice feature, never on a document the engine refused (too large or deep). */
   const withJson = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => {
     const doc = documents.get(uri);
-    if (!doc || !isToolDocument(doc) || currentLint(uri)?.doc.refused) return fallback;
+    if (!doc) return fallback;
+    // Tool files, and evaluation sets (their JSON schema completes and explains the format).
+    if (isEvalSetUri(uri) ? evalFiles.setOf(uri)?.doc.refused !== undefined : !isToolDocument(doc) || currentLint(uri)?.doc.refused) return fallback;
     try {
       return fn(doc);
     } catch (e) {
@@ -421,6 +512,13 @@ export function startServer(connection: Connection): void {
     model: index,
     lintOf: (uri) => currentLint(uri),
     documentVersion: (uri) => documents.get(uri)?.version ?? null,
+    evalSetOf: (uri) => {
+      if (!isEvalSetUri(uri)) return undefined;
+      // Edits not linted yet (the lint runs after pending messages): index the editor's text now.
+      const open = documents.get(uri);
+      if (open && evalFiles.setOf(uri)?.doc.text !== open.getText()) evalFiles.changed(uri);
+      return evalFiles.setOf(uri);
+    },
     jsonCompletion: (params) => withJson(params.textDocument.uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null),
   });
   connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => jsonLs().format(doc, undefined, params.options), []));
@@ -435,7 +533,7 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(uri);
     const lint = doc && currentLint(uri);
     if (!doc || !lint) return undefined;
-    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic };
+    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles };
   }
 
   connection.onCodeAction((params) => {
@@ -461,6 +559,7 @@ export function startServer(connection: Connection): void {
     let edits;
     let names: string[] | undefined;
     let label: string;
+    if (params.command === ServerCommands.createEvaluationSet) return createEvaluationSet(ctx);
     if (params.command === ServerCommands.fixAll) {
       edits = fixAllEdits(ctx);
       label = 'toolschema: fix all';
@@ -482,6 +581,17 @@ export function startServer(connection: Connection): void {
     const result = await connection.workspace.applyEdit({ label, edit: workspaceEditFor(ctx, edits) });
     return { applied: result.applied, ...(names ? { names } : {}), ...(result.failureReason ? { message: result.failureReason } : {}) };
   });
+
+  /** Create Evaluation Set: a skeleton `<base>.eval.json` beside the tool file, unless a set already tests it. */
+  async function createEvaluationSet(ctx: ActionContext): Promise<CommandResult> {
+    const existing = evalFiles.stateFor(ctx.uri).sets;
+    if (existing.length > 0) return { applied: false, message: `${existing.map((u) => decodeURIComponent(u.slice(u.lastIndexOf('/') + 1))).join(', ')} already tests this tool file.` };
+    if (!ctx.lint.discovery.tools.some((t) => t.name)) return { applied: false, message: 'This file defines no named tool to write cases for.' };
+    if (!canCreateFiles) throw new ResponseError(ErrorCodes.InvalidRequest, 'This editor cannot create files through the language server (workspace edit resource operations).');
+    const uri = siblingEvalSetUri(ctx.uri);
+    const result = await connection.workspace.applyEdit({ label: 'toolschema: create evaluation set', edit: createFileEdit({ uri, text: evalSetSkeleton(uri, ctx.uri, ctx.lint.discovery.tools) }) });
+    return { applied: result.applied, names: [uri], ...(result.failureReason ? { message: result.failureReason } : {}) };
+  }
 
   documents.listen(connection);
   connection.listen();

@@ -52,16 +52,19 @@ function toolAtOffset(tools: readonly ToolInfo[], offset: number): ToolInfo | un
 // What is at a position
 
 export interface NavTarget {
-  /** `tool`: the tool's own name; `mention`: a tool name in a description; `successor`: a name in a deprecation marker. */
-  kind: 'tool' | 'mention' | 'successor';
+  /**
+   * `tool`: the tool's own name; `mention`: a tool name in a description; `successor`: a name in a deprecation
+   * marker; `case`: an evaluation case's expected or allowed tool.
+   */
+  kind: 'tool' | 'mention' | 'successor' | 'case';
   /** The name, exactly as written. */
   name: string;
   /** Offset and range of the name's characters (inside the JSON string). */
   offset: number;
   length: number;
   range: Range;
-  /** The tool whose name, description or marker holds it. */
-  tool: ToolInfo;
+  /** The tool whose name, description or marker holds it (none for a case). */
+  tool: ToolInfo | undefined;
 }
 
 /**
@@ -98,7 +101,7 @@ export function targetAt(lint: FileLint, offset: number): NavTarget | undefined 
 
 export interface Occurrence {
   uri: string;
-  kind: 'definition' | 'mention' | 'successor';
+  kind: 'definition' | 'mention' | 'successor' | 'case';
   /** Offset and range of the name's characters in the indexed text of the file. */
   offset: number;
   length: number;
@@ -242,10 +245,25 @@ export function renameTool(model: WorkspaceModel, oldName: string, newName: stri
   return { ok: true, files: [...byUri].map(([uri, edits]) => ({ uri, edits })) };
 }
 
+/**
+ * The tool named by an evaluation case at `offset` of an indexed evaluation set (`expect.tool`, an
+ * `allowed_tools` entry; the cursor on the name or its quotes), or undefined.
+ */
+export function caseTargetAt(model: WorkspaceModel, uri: string, offset: number): NavTarget | undefined {
+  for (const r of model.file(uri)?.refs ?? []) {
+    if (r.kind === 'case' && offset >= r.offset - 1 && offset <= r.offset + r.length + 1) return { kind: 'case', name: r.name, offset: r.offset, length: r.length, range: r.range, tool: undefined };
+  }
+  return undefined;
+}
+
 /** What a rename at `offset` would rename (the range to edit in place), or why it cannot. */
 export function prepareRename(model: WorkspaceModel, lint: FileLint, offset: number): { ok: true; target: NavTarget } | { ok: false; reason: string } {
-  const target = targetAt(lint, offset);
-  if (!target) return { ok: false, reason: 'Nothing to rename here: place the cursor on a tool\'s name, on a tool name mentioned in a description, or on a successor in a deprecation marker.' };
+  return prepareRenameOf(model, targetAt(lint, offset));
+}
+
+/** Whether a navigation target can be renamed: it names a tool defined in the workspace. */
+export function prepareRenameOf(model: WorkspaceModel, target: NavTarget | undefined): { ok: true; target: NavTarget } | { ok: false; reason: string } {
+  if (!target) return { ok: false, reason: 'Nothing to rename here: place the cursor on a tool\'s name, on a tool name mentioned in a description, on a successor in a deprecation marker, or on an evaluation case\'s tool.' };
   if (model.definitionsOf(target.name).length === 0) return { ok: false, reason: `No tool named "${target.name}" is defined in the workspace, so there is nothing to rename.` };
   return { ok: true, target };
 }
@@ -429,6 +447,30 @@ const TYPE_DOCS: Record<string, string> = {
   array: 'A list: give the element type in items.',
   null: 'null (beside another type, a nullable value: required in strict mode, but may be null).',
 };
+
+/**
+ * Completion in an evaluation set: the tool names of the file it tests, inside `expect.tool` or an
+ * `expect.allowed_tools` entry; undefined elsewhere (the JSON schema of the format completes the rest).
+ */
+export function evalSetCompletionsAt(doc: ToolDocument, offset: number, tools: readonly ToolInfo[] | undefined): CompletionResult | undefined {
+  if (!doc.tree || doc.refused || !tools) return undefined;
+  const node = findNodeAtOffset(doc.tree, offset, false);
+  if (!node || node.type !== 'string' || !insideString(doc.text, node, offset)) return undefined;
+  const prop = node.parent?.type === 'property' ? node.parent : node.parent?.type === 'array' && node.parent.parent?.type === 'property' ? node.parent.parent : undefined;
+  const key = prop?.children?.[0]?.value;
+  const expect = prop?.parent?.parent;
+  const expectKey = expect?.type === 'property' ? expect.children?.[0]?.value : undefined;
+  if (expectKey !== 'expect' || (key !== 'tool' && key !== 'allowed_tools')) return undefined;
+  const start = node.offset + 1;
+  const word = doc.text.slice(start, offset).toLowerCase();
+  const range = doc.rangeOf(start, offset - start);
+  const items: CompletionCandidate[] = [];
+  for (const t of tools) {
+    if (!t.name || (word && !t.name.toLowerCase().includes(word)) || items.some((i) => i.label === t.name)) continue;
+    items.push({ label: t.name, kind: 'tool', detail: `${DIALECT_LABEL[t.dialect]} · the tool file`, ...(t.description ? { documentation: t.description } : {}), insertText: t.name, snippet: false, replaceOffset: start, replaceLength: offset - start, range, sortText: `0_${t.name}` });
+  }
+  return { context: 'toolName', items, incomplete: false };
+}
 
 /** What to complete at `offset`, or undefined when the position is none of the contexts handled here. */
 export function completionsAt(lint: FileLint, offset: number, model?: Pick<WorkspaceModel, 'allTools'>): CompletionResult | undefined {

@@ -13,6 +13,8 @@ export const ServerCommands = {
   splitTool: 'toolschema.server.splitTool',
   /** Marks a tool deprecated: { uri, version, pointer, successors? }. */
   markDeprecated: 'toolschema.server.markDeprecated',
+  /** Writes a new evaluation set `<base>.eval.json` for the tool file: { uri, version }. */
+  createEvaluationSet: 'toolschema.server.createEvaluationSet',
 } as const;
 
 export const ALL_SERVER_COMMANDS: readonly string[] = Object.values(ServerCommands);

@@ -10,6 +10,22 @@ import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { NameIndex } from './linter';
 import { SUCCESSOR_KEYS, markerNode } from './analysis/versions';
 import type { Dialect, Profile, Range } from './types';
+import type { EvalSetInfo } from './evaluation/evalSet';
+
+/** The tool names an evaluation set's cases name: `expect.tool` and the `expect.allowed_tools` entries. */
+export function evalSetRefs(doc: ToolDocument, set: EvalSetInfo): ReferenceLocation[] {
+  const refs: ReferenceLocation[] = [];
+  for (const c of set.cases) {
+    const strings = [...(c.toolNode?.type === 'string' ? [c.toolNode] : []), ...c.allowedNodes];
+    for (const n of strings) {
+      const name = n.value as string;
+      // Only names written without escapes: their characters in the text are the name.
+      if (!name || n.length !== name.length + 2) continue;
+      refs.push({ uri: doc.uri, name, kind: 'case', offset: n.offset + 1, length: name.length, range: doc.rangeOf(n.offset + 1, name.length), inTool: undefined });
+    }
+  }
+  return refs;
+}
 
 export interface ToolLocation {
   uri: string;
@@ -30,12 +46,13 @@ export interface ReferenceLocation {
   uri: string;
   /** The name referenced, exactly as written. */
   name: string;
-  kind: 'mention' | 'successor';
+  /** `case`: an evaluation case's expected or allowed tool (`expect.tool`, `expect.allowed_tools`). */
+  kind: 'mention' | 'successor' | 'case';
   /** Offset and range of the name's characters in the file (inside the JSON string). */
   offset: number;
   length: number;
   range: Range;
-  /** The tool whose description or marker holds the reference. */
+  /** The tool whose description or marker holds the reference (for a case: undefined). */
   inTool: string | undefined;
 }
 
@@ -133,14 +150,27 @@ export class WorkspaceModel extends NameIndex {
   update(doc: ToolDocument, discovery: Discovery): IndexedFile {
     this.delete(doc.uri, true);
     const entry = indexFile(doc, discovery);
-    this.files.set(doc.uri, entry);
+    this.store(entry);
+    this.set(doc.uri, discovery.tools);
+    return entry;
+  }
+
+  /** Indexes an evaluation set: it defines no tool; its cases reference tools (navigation, rename, affected files). */
+  updateEvalSet(doc: ToolDocument, set: EvalSetInfo): IndexedFile {
+    this.delete(doc.uri, true);
+    const entry: IndexedFile = { uri: doc.uri, text: doc.text, tools: [], refs: evalSetRefs(doc, set), names: new Set() };
+    this.store(entry);
+    this.set(doc.uri, []);
+    return entry;
+  }
+
+  private store(entry: IndexedFile): void {
+    this.files.set(entry.uri, entry);
     for (const r of entry.refs) {
       let s = this.referrers.get(r.name);
       if (!s) this.referrers.set(r.name, (s = new Set()));
-      s.add(doc.uri);
+      s.add(entry.uri);
     }
-    this.set(doc.uri, discovery.tools);
-    return entry;
   }
 
   /** Parses and indexes a file's text. */

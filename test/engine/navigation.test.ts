@@ -94,7 +94,7 @@ describe('navigation: what is at a position', () => {
       const t = targetAt(lint, off);
       assert.equal(t?.kind, 'mention');
       assert.equal(t?.name, 'get_forecast');
-      assert.equal(t?.tool.name, 'get_weather');
+      assert.equal(t?.tool?.name, 'get_weather');
       assert.equal(t?.offset, start);
       assert.deepEqual(t?.range, lint.doc.rangeOf(start, 'get_forecast'.length));
     }
