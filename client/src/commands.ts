@@ -3,7 +3,7 @@
  * successor, keep or remove the original. The server computes the edit against the document version sent
  * here and applies it with workspace/applyEdit; a document edited in between refuses the command.
  */
-import { commands, window, type ExtensionContext, type TextEditor, type QuickPickItem } from 'vscode';
+import { commands, window, Uri, type ExtensionContext, type TextEditor, type QuickPickItem } from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
 import { ServerCommands, ToolsRequest, type CommandArgs, type CommandResult, type ToolSummary, type ToolsResult } from '../../shared/src/protocol';
 
@@ -108,6 +108,16 @@ export function registerCommands(context: ExtensionContext, getClient: GetClient
         );
         if (!choice) return;
         await run(client, ServerCommands.splitTool, args(editor, { pointer: tool.pointer, keepOriginal: choice.keep }), (x) => `split "${tool.name}" into ${x.names?.join(', ')}.`);
+      }),
+    ),
+    commands.registerCommand(
+      'toolschema.createEvaluationSet',
+      withEditor(async (client, editor) => {
+        await run(client, ServerCommands.createEvaluationSet, args(editor), (x) => {
+          const created = x.names?.[0];
+          if (created) void window.showTextDocument(Uri.parse(created));
+          return 'evaluation set created: replace each TODO prompt with a real request, then run it.';
+        });
       }),
     ),
     commands.registerCommand(
