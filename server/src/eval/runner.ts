@@ -5,7 +5,7 @@
  * the VS Code command both call `runEvaluation`, with an AbortSignal for cancellation.
  */
 import type { JsonValue } from '../../../shared/src/document';
-import { CancelledError, matchesSubset, runTrial, type CallRecord, type HostLimits, type RequestFailure, type StopReason } from './host';
+import { CancelledError, matchesSubset, runTrial, type HostLimits, type TrialOutcome } from './host';
 import { createProvider, type CaseMessage, type ProviderClient, type ProviderId, type RunnableTool } from './providers';
 
 export type Category = 'normal' | 'ambiguous' | 'adversarial';
@@ -41,7 +41,8 @@ export const DEFAULT_MODELS: Record<ProviderId, string> = {
 };
 export const DEFAULT_MAX_TOKENS = 1024;
 
-export interface TrialRecord {
+/** A trial as recorded: what the host loop saw (TrialOutcome) and how it is scored. */
+export interface TrialRecord extends TrialOutcome {
   trial: number;
   /** The tool of the first proposed call (even an unknown one), or null when the model called none. */
   selected: string | null;
@@ -60,15 +61,6 @@ export interface TrialRecord {
   reasons: string[];
   /** Odd behaviours recorded (loop cut at the step limit, unknown tools, malformed arguments, retries). */
   notes: string[];
-  calls: CallRecord[];
-  steps: number;
-  requests: number;
-  retries: number;
-  failures: RequestFailure[];
-  stop: StopReason;
-  providerStop: string | undefined;
-  finalText: string;
-  error?: string;
 }
 
 export interface CaseResult {
