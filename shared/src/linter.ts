@@ -209,6 +209,10 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
   const parseRule = RULES_BY_ID.get('parse-error')!;
   if (doc.refused) push(parseRule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
   for (const p of doc.syntaxProblems) push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
+  if (!doc.tree && !doc.refused && doc.syntaxProblems.length === 0) {
+    const invalid = RULES_BY_ID.get('eval-set-invalid');
+    if (invalid) push(invalid, undefined, 'invalid', { detail: 'The evaluation set is empty: write {"tools": "./<name>.tool.json", "cases": [...]} with 5 to 10 cases.' }, null, undefined, { offset: 0, length: 0 });
+  }
   if (doc.tree && !doc.refused && doc.syntaxProblems.length === 0) {
     const fileCtx: FileContext = { doc, config, tools: [], names: new Set(), namespaces: new Set(), extraVerbs: new Map(), workspace: EMPTY_INDEX, today: new Date().toISOString().slice(0, 10) };
     const view = { set, target: options.target, results: options.results };

@@ -42,7 +42,7 @@ export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated
       descriptionChanged: 'The description of {{tool}} changed after {{run}} ({{results}}): wording changes can change which tool the model picks. Rerun the evaluation set: toolschema eval {{set}}.',
       schemaChanged: 'The parameter schema of {{tool}} changed after {{run}} ({{results}}). Rerun the evaluation set: toolschema eval {{set}}.',
       notEvaluated: '{{tool}} was added after {{run}} ({{results}}) and has not been evaluated. Add cases for it and rerun the evaluation set: toolschema eval {{set}}.',
-      setStale: 'The tools changed after {{run}} recorded in {{results}}: {{changes}}. These results no longer describe the tools: rerun the set.',
+      setStale: 'The tools changed after {{run}} ({{results}}): {{changes}}. These results no longer describe the tools: rerun the set.',
     },
   },
   create(ctx) {
