@@ -369,7 +369,12 @@ export function regexProblem(pattern: string): RegexProblem | undefined {
  */
 export type RegexSafety = 'safe' | 'exponential' | 'polynomial' | 'unknown';
 
-const REDOS_TIMEOUT_MS = 50;
+/**
+ * redos-detector's bounds. The verdict must not depend on the machine's load, so the work is bounded by steps
+ * and score (at these bounds the slowest pattern we measured, `^(a|a)*$`, stops after ~120 ms; common safe
+ * patterns take about 1 ms), and the wall-clock timeout is only a safety net, far above that.
+ */
+const REDOS_BOUNDS = { maxSteps: 2000, maxScore: 20, timeout: 1000 };
 const safetyCache = new Map<string, RegexSafety>();
 
 export function regexSafety(pattern: string): RegexSafety {
@@ -380,7 +385,7 @@ export function regexSafety(pattern: string): RegexSafety {
     let result: RedosDetectorResult | undefined;
     for (const unicode of [true, false]) {
       try {
-        result = isSafePattern(pattern, { unicode, timeout: REDOS_TIMEOUT_MS, maxSteps: 20000, maxScore: 200 });
+        result = isSafePattern(pattern, { unicode, ...REDOS_BOUNDS });
         break;
       } catch {
         result = undefined;
