@@ -4,8 +4,8 @@
  * workspace of tool files outside the repository. A missing installation is a failure that names the
  * setup step, never a skip.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -107,9 +107,21 @@ export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000): 
   }, timeoutMs, proc.output);
 }
 
+const temps: string[] = [];
+process.on('exit', () => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+/** A temporary folder, removed when the test process exits. */
+export function tempDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), `toolschema-${prefix}-`));
+  temps.push(d);
+  return d;
+}
+
 /** A fresh folder outside the repository with copies of examples/*.tool.json (and `extra` files). */
 export function makeWorkspace(extra: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolschema-ws-'));
+  const dir = tempDir('ws');
   for (const f of readdirSync(join(ROOT, 'examples'))) if (f.endsWith('.tool.json')) cpSync(join(ROOT, 'examples', f), join(dir, f));
   for (const [name, text] of Object.entries(extra)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
@@ -133,3 +145,14 @@ export function packageVersion(): string {
 export function mkdirs(...dirs: string[]): void {
   for (const d of dirs) mkdirSync(d, { recursive: true });
 }
+
+/** `npm pack` of this checkout, installed into a fresh prefix (no network: the package has no dependencies). */
+export function installPackedServer(): string {
+  const dir = tempDir('npm');
+  const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', '--offline', '--prefix', join(dir, 'prefix'), join(dir, tgz)], { cwd: dir, stdio: 'pipe' });
+  const bin = join(dir, 'prefix/node_modules/.bin/toolschema-language-server');
+  if (!existsSync(bin)) throw new Error(`${bin} was not installed from the npm package`);
+  return bin;
+}
+

@@ -5,10 +5,11 @@
  * `--enable-smoke-test-driver`, runs the tests and reports through the page functions codeAutomationLog and
  * codeAutomationExit; the suite also writes a JSON summary (TOOLSCHEMA_E2E_RESULTS).
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+
 import { join } from 'node:path';
-import { CODE_SERVER, NODE24, ROOT, freePort, launchChromium, makeWorkspace, requireInstalled, startGroup, waitForHttp } from './env';
+import { format } from 'node:util';
+import { CODE_SERVER, NODE24, ROOT, freePort, launchChromium, makeWorkspace, requireInstalled, startGroup, tempDir, waitForHttp } from './env';
 
 export interface HostRun {
   exitCode: number;
@@ -21,7 +22,7 @@ export async function runExtensionHostSuite(opts: { timeoutMs: number; only?: st
   const serverMain = requireInstalled('code-server', join(CODE_SERVER, 'lib/vscode/out/server-main.js'));
   const testsPath = join(ROOT, 'out/e2e/suite/index.js');
   if (!existsSync(testsPath)) throw new Error(`${testsPath} is missing: run npm run build`);
-  const tmp = mkdtempSync(join(tmpdir(), 'toolschema-host-'));
+  const tmp = tempDir('host');
   const ws = makeWorkspace();
   const resultsFile = join(tmp, 'results.json');
   const port = await freePort();
@@ -46,7 +47,7 @@ export async function runExtensionHostSuite(opts: { timeoutMs: number; only?: st
       void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
-      log += `${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}\n`;
+      log += `${format(...args)}\n`;
       void type;
     });
     const remote = (p: string) => `vscode-remote://127.0.0.1:${port}${p}`;
