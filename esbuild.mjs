@@ -83,7 +83,7 @@ const web = {
 const e2e = [
   esbuild.build({ ...common, entryPoints: ['test/e2e/suite/index.ts', ...walk(join(root, 'test/e2e/suite'), [], '.e2e.ts')], outdir: 'out/e2e/suite', outbase: 'test/e2e/suite', external: ['vscode', 'mocha'], sourcemap: true }),
   esbuild.build({ ...web, entryPoints: ['test/e2e/web/index.ts'], outfile: 'out/e2e/web/index.js', format: 'cjs', external: ['vscode'], minify: false, sourcemap: 'inline' }),
-  esbuild.build({ ...common, entryPoints: walk(join(root, 'test/editors'), [], '.editor.ts'), outdir: 'out/editors', outbase: 'test/editors', external: ['playwright-core', '@vscode/test-web'], sourcemap: true }),
+  esbuild.build({ ...common, entryPoints: ['test/editors/electron.ts', ...walk(join(root, 'test/editors'), [], '.editor.ts')], outdir: 'out/editors', outbase: 'test/editors', external: ['playwright-core', '@vscode/test-web', '@vscode/test-electron'], sourcemap: true }),
 ];
 
 await Promise.all([

@@ -156,3 +156,25 @@ export function installPackedServer(): string {
   return bin;
 }
 
+
+/** `npm run package` (production bundles + vsce): the path of toolschema-<version>.vsix. */
+export function buildVsix(): string {
+  execFileSync('npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: 'pipe' });
+  const vsix = join(ROOT, `toolschema-${packageVersion()}.vsix`);
+  if (!existsSync(vsix)) throw new Error(`npm run package did not produce ${vsix}`);
+  return vsix;
+}
+
+/** `code-server --install-extension <vsix>` into `extensionsDir` (Node 24, as code-server 4.139 requires). */
+export function installVsix(vsix: string, extensionsDir: string, userDataDir: string): string {
+  const node = requireInstalled('node24', NODE24);
+  const entry = requireInstalled('code-server', join(CODE_SERVER, 'out/node/entry.js'));
+  return execFileSync(node, [entry, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix], {
+    cwd: ROOT, encoding: 'utf8', stdio: 'pipe', timeout: 120_000, env: { ...process.env, HOME: userDataDir },
+  });
+}
+
+/** The file names inside a zip (the .vsix), read with unzip -Z1. */
+export function zipEntries(zip: string): string[] {
+  return execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
