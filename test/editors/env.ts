@@ -121,7 +121,8 @@ export function tempDir(prefix: string): string {
 
 /** A fresh folder outside the repository with copies of examples/*.tool.json (and `extra` files). */
 export function makeWorkspace(extra: Record<string, string> = {}): string {
-  const dir = tempDir('ws');
+  const dir = join(tempDir('ws'), 'agent-tools');
+  mkdirSync(dir);
   for (const f of readdirSync(join(ROOT, 'examples'))) if (f.endsWith('.tool.json')) cpSync(join(ROOT, 'examples', f), join(dir, f));
   for (const [name, text] of Object.entries(extra)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });

