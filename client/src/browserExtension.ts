@@ -31,7 +31,11 @@ export async function activate(context: ExtensionContext): Promise<WebApi> {
   const clientOptions: LanguageClientOptions = { documentSelector: DOCUMENT_SELECTOR, diagnosticCollectionName: 'toolschema' };
   client = new LanguageClient('toolschema', 'toolschema', clientOptions, worker as never);
   registerCommon(context, () => client);
-  const unavailable = (what: string) => () => void window.showWarningMessage(`toolschema: ${what} is not available in VS Code for the web (it needs the file system and network access of the desktop extension host).`);
+  const unavailable = (what: string) => (): string => {
+    const message = `toolschema: ${what} is not available in VS Code for the web (it needs the file system and network access of the desktop extension host).`;
+    void window.showWarningMessage(message);
+    return message;
+  };
   context.subscriptions.push(
     commands.registerCommand('toolschema.runEvaluation', unavailable('Run Evaluation Set')),
     commands.registerCommand('toolschema.forgetEvaluationKeys', unavailable('Evaluation (and its stored API keys)')),
