@@ -4,6 +4,7 @@
 import * as esbuild from 'esbuild';
 import { readdirSync, writeFileSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 
 const root = new URL('.', import.meta.url).pathname;
 
@@ -25,11 +26,11 @@ export const RULES_BY_ID: ReadonlyMap<string, RuleModule> = new Map(RULES.map((r
   if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
 }
 
-function walk(dir, out = []) {
+function walk(dir, out = [], suffix = '.test.ts') {
   for (const f of readdirSync(dir)) {
     const p = join(dir, f);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (f.endsWith('.test.ts')) out.push(p);
+    if (statSync(p).isDirectory()) walk(p, out, suffix);
+    else if (f.endsWith(suffix) && !f.endsWith('.d.ts')) out.push(p);
   }
   return out;
 }
@@ -38,6 +39,8 @@ generateRuleIndex();
 if (process.argv.includes('--index-only')) process.exit(0);
 
 const sourcemap = process.env.TOOLSCHEMA_SOURCEMAP === '1';
+// `--production` (npm run package): minified bundles for the .vsix, no source maps.
+const minify = process.argv.includes('--production');
 // Some dependencies ship ESM that reads import.meta.url; in a CommonJS bundle it is defined from __filename.
 const importMeta = 'var __importMetaUrl = require("url").pathToFileURL(__filename).href;';
 const common = {
@@ -57,10 +60,39 @@ if (process.argv.includes('--tests-only')) {
   process.exit(0);
 }
 
+// The web extension (VS Code for the web): the browser client and the language server for a web worker. The Node
+// modules the server imports are replaced by server/src/browser/shims.ts (no file system, no git there), and the
+// LSP libraries by their browser builds.
+const require = createRequire(import.meta.url);
+const browserShims = {
+  name: 'browser-shims',
+  setup(b) {
+    const shims = join(root, 'server/src/browser/shims.ts');
+    b.onResolve({ filter: /^(node:)?(fs|path|url|child_process)$|^tinyglobby$/ }, () => ({ path: shims }));
+    b.onResolve({ filter: /^vscode-languageserver(\/node)?$/ }, () => ({ path: require.resolve('vscode-languageserver/browser') }));
+    b.onResolve({ filter: /^vscode-languageclient(\/node)?$/ }, () => ({ path: require.resolve('vscode-languageclient/browser') }));
+  },
+};
+const web = {
+  bundle: true, platform: 'browser', target: 'es2022', logLevel: 'warning', legalComments: 'none', minify, sourcemap,
+  mainFields: ['browser', 'module', 'main'], plugins: [browserShims],
+  define: { 'import.meta.url': '"file:///"', 'process.env.NODE_DEBUG': 'undefined' },
+  banner: { js: 'var process = globalThis.process || { env: {}, platform: "browser", cwd: function () { return "/"; } };' },
+};
+// Extension-host tests (mocha; test/e2e/): run inside VS Code, never by `node --test` (see tools/editors/).
+const e2e = [
+  esbuild.build({ ...common, entryPoints: ['test/e2e/suite/index.ts', ...walk(join(root, 'test/e2e/suite'), [], '.e2e.ts')], outdir: 'out/e2e/suite', outbase: 'test/e2e/suite', external: ['vscode', 'mocha'], sourcemap: true }),
+  esbuild.build({ ...web, entryPoints: ['test/e2e/web/index.ts'], outfile: 'out/e2e/web/index.js', format: 'cjs', external: ['vscode'], minify: false, sourcemap: 'inline' }),
+  esbuild.build({ ...common, entryPoints: ['test/editors/electron.ts', ...walk(join(root, 'test/editors'), [], '.editor.ts')], outdir: 'out/editors', outbase: 'test/editors', external: ['playwright-core', '@vscode/test-web', '@vscode/test-electron'], sourcemap: true }),
+];
+
 await Promise.all([
-  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap }),
-  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, sourcemap }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli/toolschema.js', banner: shebang, sourcemap }),
+  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap, minify }),
+  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, sourcemap, minify }),
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli/toolschema.js', banner: shebang, sourcemap, minify }),
+  esbuild.build({ ...web, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
+  esbuild.build({ ...web, entryPoints: ['server/src/browserServer.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
+  ...e2e,
   esbuild.build({ ...common, entryPoints: { 'tools/gen': 'tools/gen.ts', 'tools/corpusReport': 'tools/corpusReport.ts', 'bench/bench': 'bench/bench.ts' }, outdir: 'dist', sourcemap: true }),
   esbuild.build({ ...common, entryPoints: walk(join(root, 'test')), outdir: 'out/test', outbase: 'test', sourcemap: true }),
 ]);

@@ -4,7 +4,7 @@
  * here and applies it with workspace/applyEdit; a document edited in between refuses the command.
  */
 import { commands, window, Uri, type ExtensionContext, type TextEditor, type QuickPickItem } from 'vscode';
-import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, type BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { ServerCommands, ToolsRequest, type CommandArgs, type CommandResult, type ToolSummary, type ToolsResult } from '../../shared/src/protocol';
 
 type GetClient = () => LanguageClient | undefined;

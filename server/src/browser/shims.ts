@@ -1,0 +1,87 @@
+/**
+ * Stand-ins for the Node modules the language server imports, used only by the browser bundle
+ * (dist/web/server.js, see esbuild.mjs). The web worker has no file system, no processes and no git: reads
+ * fail as a missing file does, listing finds nothing, git is "not installed". toolServer.ts only reaches them
+ * for `file:` URIs and workspace folders, which VS Code for the web does not have.
+ */
+const unavailable = (what: string): Error => Object.assign(new Error(`${what}: not available in the browser`), { code: 'ENOENT' });
+
+// node:fs
+export function readFileSync(path: string): never {
+  throw unavailable(`cannot read ${path}`);
+}
+export function existsSync(): boolean {
+  return false;
+}
+export function statSync(path: string): never {
+  throw unavailable(`cannot stat ${path}`);
+}
+
+// node:child_process (git.ts): git is never found.
+export function execFile(_cmd: string, _args: string[], _opts: unknown, cb: (e: Error, stdout: string, stderr: string) => void): void {
+  setTimeout(() => cb(unavailable('spawn git ENOENT'), '', ''), 0);
+}
+export function execFileSync(): never {
+  throw unavailable('spawn git ENOENT');
+}
+
+// tinyglobby (files.ts): nothing is found.
+export function globSync(): string[] {
+  return [];
+}
+
+// node:url
+export function fileURLToPath(url: string | URL): string {
+  const u = typeof url === 'string' ? new URL(url) : url;
+  if (u.protocol !== 'file:') throw new TypeError('The URL must be of scheme file');
+  return decodeURIComponent(u.pathname);
+}
+export function pathToFileURL(path: string): URL {
+  return new URL('file://' + path.split('/').map(encodeURIComponent).join('/'));
+}
+
+// node:path (POSIX)
+export const sep = '/';
+function normalizeParts(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    if (!p || p === '.') continue;
+    if (p === '..') out.pop();
+    else out.push(p);
+  }
+  return out;
+}
+export function resolve(...paths: string[]): string {
+  let abs = '';
+  for (let i = paths.length - 1; i >= 0 && !abs.startsWith('/'); i--) abs = paths[i] + (abs ? '/' + abs : '');
+  return '/' + normalizeParts(abs.split('/')).join('/');
+}
+export function join(...paths: string[]): string {
+  const j = paths.filter(Boolean).join('/');
+  return (j.startsWith('/') ? '/' : '') + normalizeParts(j.split('/')).join('/') || '.';
+}
+export function dirname(path: string): string {
+  const i = path.replace(/\/+$/, '').lastIndexOf('/');
+  return i < 0 ? '.' : i === 0 ? '/' : path.slice(0, i);
+}
+export function basename(path: string, ext?: string): string {
+  const b = path.replace(/\/+$/, '').split('/').pop() ?? '';
+  return ext && b.endsWith(ext) ? b.slice(0, -ext.length) : b;
+}
+export function extname(path: string): string {
+  const b = basename(path);
+  const i = b.lastIndexOf('.');
+  return i <= 0 ? '' : b.slice(i);
+}
+export function relative(from: string, to: string): string {
+  const a = resolve(from).split('/').filter(Boolean);
+  const b = resolve(to).split('/').filter(Boolean);
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
+}
+export function isAbsolute(path: string): boolean {
+  return path.startsWith('/');
+}
+export const posix = { sep, resolve, join, dirname, basename, extname, relative, isAbsolute };
+export default { readFileSync, existsSync, statSync, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, ...posix, posix };
