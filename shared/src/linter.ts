@@ -66,7 +66,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
 
   if (doc.refused) {
     const rule = RULES_BY_ID.get('parse-error')!;
-    push(rule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
+    push(rule, undefined, doc.refused === 'size' ? 'tooLarge' : doc.refused === 'depth' ? 'tooDeep' : 'tooManyValues', undefined, null, undefined, { offset: 0, length: 0 });
     return { uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } };
   }
   const parseRule = RULES_BY_ID.get('parse-error')!;
