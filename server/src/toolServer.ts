@@ -40,6 +40,7 @@ import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
 import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
+import { LintScheduler } from './scheduler';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -69,7 +70,6 @@ interface Folder {
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const lints = new Map<string, FileLint & { version: number }>();
-  const pending = new Set<string>();
   /** Every tool file of the workspace (on disk, or open in the editor, whose text wins): rules and navigation read it. */
   const index = new WorkspaceModel();
   /** Files indexed from disk that are not open: their diagnostics are published too. */
@@ -313,21 +313,15 @@ export function startServer(connection: Connection): void {
   function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
     for (const other of index.affectedBy(uri, before, after)) {
       if (documents.get(other)) relint(other);
-      else lintDiskFile(other);
+      else scheduler.scheduleBackground(other);
     }
   }
 
   // ------------------------------------------------------------------ linting
 
-  function schedule(uri: string): void {
-    if (pending.has(uri)) return;
-    pending.add(uri);
-    // Coalesce bursts of changes: lint once, the latest version, after pending messages are read.
-    setImmediate(() => {
-      pending.delete(uri);
-      lintNow(uri);
-    });
-  }
+  // When to lint (coalescing, background slices, superseded work): server/src/scheduler.ts.
+  const scheduler = new LintScheduler({ lintOpen: (uri) => lintNow(uri), lintBackground: (uri) => lintDiskFile(uri), onError: (uri, e) => connection.console.error(`lint failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+  const schedule = (uri: string): void => scheduler.schedule(uri);
 
   function lintNow(uri: string): void {
     const doc = documents.get(uri);

@@ -65,7 +65,7 @@ for (const s of slowest) console.log(`  ${s.perKb.toFixed(2).padStart(7)} ms/KB 
 if (result.failed) {
   console.log(`\nFAILED after ${result.numRuns} runs (seed ${result.seed}, replay with --seed ${result.seed} --path=${result.counterexamplePath}):`);
   console.log(`counterexample: ${JSON.stringify(result.counterexample).slice(0, 2000)}`);
-  console.log(String((result.errorInstance as Error | undefined)?.message ?? result.error).slice(0, 4000));
+  console.log(String((result as { errorInstance?: unknown }).errorInstance instanceof Error ? ((result as { errorInstance: Error }).errorInstance.message) : "").slice(0, 4000));
   process.exit(1);
 }
 console.log('\nall properties held');
