@@ -121,15 +121,15 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       options.onRuleError?.(rule.id, e);
     }
   };
-  // Rules with a fileEnd visitor may gather state across tools: they run on every tool, every time. The others
-  // depend only on the tool's text and the file context, so their findings are cached per tool (below).
-  const cacheable = active.filter((a) => !a.visitor.fileEnd);
-  const crossTool = active.filter((a) => a.visitor.fileEnd);
+  // Per-tool visitors depend only on the tool's text and the file context, so their findings are cached per tool
+  // (below): a keystroke inside one tool runs them on that tool only. Cross-tool checks run in fileEnd, over the
+  // tools' summaries (ToolInfo), on every lint; they never walk schemas again.
   const makeWalk = (list: typeof active) => {
     const schemaVisitors = list.filter((a) => a.visitor.schema);
     const propertyVisitors = list.filter((a) => a.visitor.property);
     return {
       tool: list.filter((a) => a.visitor.tool),
+      toolEnd: list.filter((a) => a.visitor.toolEnd),
       result: list.filter((a) => a.visitor.resultSchema),
       walks: schemaVisitors.length > 0 || propertyVisitors.length > 0,
       handlers: {
@@ -154,9 +154,9 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
         },
       });
     }
+    for (const a of run.toolEnd) guard(a.rule, () => a.visitor.toolEnd!(tool));
   };
-  const cached = makeWalk(cacheable);
-  const always = makeWalk(crossTool);
+  const cached = makeWalk(active);
   const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, fileCtx.baseline?.hash ?? '');
   for (const tool of found.tools) {
     current = tool;
@@ -179,7 +179,6 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
         storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }
-    runTool(tool, always);
   }
   current = undefined;
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));

@@ -58,9 +58,10 @@ export interface RuleContext extends FileContext {
 }
 
 /**
- * Per-tool visitors (tool, schema, property) are cached by the tool's text and context: they may read only the
- * tool, the configuration, and the file's names / namespaces / workspace index. A rule with a fileEnd
- * visitor is never cached (docs/writing-rules.md).
+ * Per-tool visitors (tool, schema, property, resultSchema, toolEnd) are cached by the tool's text and context:
+ * they may read only the tool, the configuration, and the file's names / namespaces / workspace index, and on a
+ * cache hit they do not run. Cross-tool checks go in fileEnd, which runs on every lint over the tools'
+ * summaries (ToolInfo) and must not depend on state gathered by the per-tool visitors (docs/writing-rules.md).
  */
 export interface RuleVisitor {
   /** Once per tool, before its schema is walked. */
@@ -71,7 +72,9 @@ export interface RuleVisitor {
   property?(p: PropertyVisit, tool: ToolInfo): void;
   /** Every schema object of the tool's declared result schema (MCP `outputSchema`...), `root` first. */
   resultSchema?(s: SchemaVisit, tool: ToolInfo, root: Node): void;
-  /** Once per file, after every tool. */
+  /** Once per tool, after its schemas are walked (per-tool totals). */
+  toolEnd?(tool: ToolInfo): void;
+  /** Once per file, after every tool, on every lint (never cached): cross-tool checks over the tools' summaries. */
   fileEnd?(tools: readonly ToolInfo[]): void;
 }
 

@@ -306,12 +306,17 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
           problems.push(`${where}: output does not parse (${after.doc.syntaxProblems[0]?.message ?? 'no tree'})`);
           continue;
         }
-        if (after.findings.some((g) => key(g) === key(finding) && g.message === finding.message)) problems.push(`${where}: the diagnostic is still there`);
-        // The target: the tool the finding is in (file-level findings: the whole file).
+        // Removed: fewer findings identical to it (rule, pointer, message) than before. With duplicate keys two
+        // findings can share a pointer; the fix removes the one it is about.
+        const same = (l: FileLint) => l.findings.filter((g) => key(g) === key(finding) && g.message === finding.message).length;
+        if (same(after) >= same(lint)) problems.push(`${where}: the diagnostic is still there`);
+        // The target: the tool's entry the finding is in (with its key in a map of tools keyed by name; new
+        // tools may be inserted right after it); file-level findings: the whole file.
         if (tool) {
-          const end = tool.outer.offset + tool.outer.length;
+          const entry = tool.outer.parent?.type === 'property' ? tool.outer.parent : tool.outer;
+          const end = entry.offset + entry.length;
           const delta = output.length - text.length;
-          if (output.slice(0, tool.outer.offset) !== text.slice(0, tool.outer.offset) || output.slice(end + delta) !== text.slice(end)) problems.push(`${where}: changed text outside its tool`);
+          if (output.slice(0, entry.offset) !== text.slice(0, entry.offset) || output.slice(end + delta) !== text.slice(end)) problems.push(`${where}: changed text outside its tool`);
         }
       }
     }
