@@ -305,7 +305,7 @@ export function startServer(connection: Connection): void {
   function lintDiskFile(uri: string): void {
     const entry = index.file(uri);
     if (!entry || documents.get(uri)) return;
-    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), cache: false, onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
     void connection.sendDiagnostics({ uri, diagnostics: result.findings.map(toDiagnostic) });
   }
 

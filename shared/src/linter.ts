@@ -23,6 +23,11 @@ export interface LintOptions {
   onRuleError?(ruleId: string, error: unknown): void;
   /** The file at the git baseline (breaking-change, param-added-required); null / undefined: no baseline, those rules report nothing. */
   baseline?: BaselineInput | null;
+  /**
+   * Keep this file's per-tool findings for the next lint (default true). Off for files linted once (the CLI,
+   * files that are not open in the editor): caching them only holds memory.
+   */
+  cache?: boolean;
 }
 
 export interface FileLint extends LintResult {
@@ -175,7 +180,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       runTool(tool, cached);
       const mine = findings.slice(start);
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
-      if (mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
+      if (options.cache !== false && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
         storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }

@@ -146,7 +146,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const internal: string[] = [];
   const onRuleError = (id: string, e: unknown) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`);
-  const results = lintWorkspace(inputs, { config, onRuleError });
+  const results = lintWorkspace(inputs, { config, onRuleError, cache: false });
   if (opts.fix || opts.fixDryRun) {
     // Safe fixes never rename tools, so the workspace's names stay valid across passes.
     const index = new NameIndex();
