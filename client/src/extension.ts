@@ -23,6 +23,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [{ language: 'tool-json' }, { language: 'json', scheme: 'file' }, { language: 'jsonc', scheme: 'file' }],
     synchronize: { fileEvents: workspace.createFileSystemWatcher('**/toolschema.config.json') },
     diagnosticCollectionName: 'toolschema',
+    // Restricted Mode: the server runs nothing from the workspace (no git) unless the workspace is trusted.
+    initializationOptions: { trusted: workspace.isTrusted },
   };
   client = new LanguageClient('toolschema', 'toolschema', serverOptions, clientOptions);
 
@@ -37,6 +39,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('toolschema.showOutput', () => client?.outputChannel.show()),
     window.onDidChangeActiveTextEditor((e) => updateStatus(e)),
     languages.onDidChangeDiagnostics(() => updateStatus(window.activeTextEditor)),
+    // Trust granted: restart the server so it starts with `trusted: true` (git baselines come on).
+    workspace.onDidGrantWorkspaceTrust(() => {
+      if (client) client.clientOptions.initializationOptions = { ...(client.clientOptions.initializationOptions as object), trusted: true };
+      void client?.restart();
+    }),
   );
   registerCommands(context, () => client);
   registerEvaluation(context);

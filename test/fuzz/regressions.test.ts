@@ -44,3 +44,14 @@ describe('fuzz regressions', () => {
     assert.match(m(tool('{"type":"integer","minimum":5}'))!, /\{"minimum":5,"type":"integer"\}/);
   });
 });
+
+describe('fuzz regressions: suggestions', () => {
+  it('"did you mean" between equally close names does not depend on the order of the properties', () => {
+    const tool = (props: string) => `{"name":"get_show","description":"${DESC}","parameters":{"type":"object","properties":{${props}},"required":["show_date"]}}`;
+    const m = (t: string) => lintText('file:///e.tool.json', t).findings.find((f) => f.rule === 'required-unknown')?.message;
+    const a = m(tool('"show_time":{"type":"string","description":"Time."},"show_type":{"type":"string","description":"Type."}'));
+    const b = m(tool('"show_type":{"type":"string","description":"Type."},"show_time":{"type":"string","description":"Time."}'));
+    assert.ok(a);
+    assert.equal(a, b);
+  });
+});
