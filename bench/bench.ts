@@ -49,7 +49,7 @@ function time(fn: () => void, runs: number): number {
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8) + ' ms';
 
 async function serverLatency(text: string, edits: number): Promise<number> {
-  const proc = spawn(process.execPath, [resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiting = new Map<number, () => void>();
   conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
@@ -84,7 +84,7 @@ async function serverLatency(text: string, edits: number): Promise<number> {
 /** Spawn → initialize → didOpen of a small file → its first publishDiagnostics (a fresh process each time). */
 async function firstDiagnostics(text: string): Promise<number> {
   const t = process.hrtime.bigint();
-  const proc = spawn(process.execPath, [resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const first = new Promise<void>((r) => conn.onNotification('textDocument/publishDiagnostics', () => r()));
   conn.listen();
