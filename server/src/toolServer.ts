@@ -41,6 +41,7 @@ import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, 
 import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
+import { reclaimMemory } from './memory';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -271,6 +272,7 @@ export function startServer(connection: Connection): void {
         if (i % 20 === 19) await new Promise((r) => setImmediate(r));
       }
       progress?.done();
+      reclaimMemory(); // the parse trees of the whole workspace are garbage now: give the heap back (server/src/memory.ts)
       if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
     });
     return indexing;
