@@ -8,7 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintDocument, lintWorkspace, NameIndex } from '../../../shared/src/linter';
+import { lintDocument, lintWorkspace, lintWorkspaceEach, NameIndex } from '../../../shared/src/linter';
 import { fixAll } from '../../../shared/src/fix';
 import { defaultConfig, isValidBaselineRef, type Config } from '../../../shared/src/config';
 import { ToolDocument } from '../../../shared/src/document';
@@ -146,8 +146,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const internal: string[] = [];
   const onRuleError = (id: string, e: unknown) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`);
-  const results = lintWorkspace(inputs, { config, onRuleError, cache: false });
   if (opts.fix || opts.fixDryRun) {
+    const results = lintWorkspace(inputs, { config, onRuleError, cache: false });
     // Safe fixes never rename tools, so the workspace's names stay valid across passes.
     const index = new NameIndex();
     for (const r of results) index.set(r.uri, r.discovery.tools);
@@ -174,7 +174,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
       reports.push(report);
     }
   } else {
-    for (const r of results) reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
+    // One file's parse tree at a time (a 2,000-file workspace would otherwise hold all of them).
+    lintWorkspaceEach(inputs, { config, onRuleError, cache: false }, (r) => reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length }));
   }
   if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
 
