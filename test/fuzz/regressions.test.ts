@@ -55,3 +55,13 @@ describe('fuzz regressions: suggestions', () => {
     assert.equal(a, b);
   });
 });
+
+describe('fuzz regressions: unnamed tools', () => {
+  it('description-missing on a tool without a name is reported at its parameter schema, whatever the order of its members', () => {
+    const a = lintText('file:///f.tool.json', '{"functionDeclarations":[{"behavior":"BLOCKING","x":1,"parameters":{"type":"object"}}]}').findings.find((f) => f.rule === 'description-missing');
+    const b = lintText('file:///f.tool.json', '{"functionDeclarations":[{"parameters":{"type":"object"},"x":1,"behavior":"BLOCKING"}]}').findings.find((f) => f.rule === 'description-missing');
+    assert.ok(a);
+    assert.equal(a.pointer, b?.pointer);
+    assert.equal(a.pointer, '/functionDeclarations/0/parameters');
+  });
+});
