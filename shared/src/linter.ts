@@ -128,7 +128,10 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   };
   // Per-tool visitors depend only on the tool's text and the file context, so their findings are cached per tool
   // (below): a keystroke inside one tool runs them on that tool only. Cross-tool checks run in fileEnd, over the
-  // tools' summaries (ToolInfo), on every lint; they never walk schemas again.
+  // tools' summaries (ToolInfo), on every lint, without walking schemas again. A rule whose per-tool visitors
+  // gather state for its fileEnd (it has both and does not declare `cachePerTool`) runs uncached on every tool.
+  const perTool = (v: RuleVisitor) => !!(v.tool || v.schema || v.property || v.resultSchema || v.toolEnd);
+  const uncached = (a: (typeof active)[number]) => !!a.visitor.fileEnd && perTool(a.visitor) && !a.visitor.cachePerTool;
   const makeWalk = (list: typeof active) => {
     const schemaVisitors = list.filter((a) => a.visitor.schema);
     const propertyVisitors = list.filter((a) => a.visitor.property);
@@ -161,7 +164,9 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     }
     for (const a of run.toolEnd) guard(a.rule, () => a.visitor.toolEnd!(tool));
   };
-  const cached = makeWalk(active);
+  const cached = makeWalk(active.filter((a) => !uncached(a)));
+  const always = makeWalk(active.filter(uncached));
+  const hasAlways = always.tool.length + always.result.length + always.toolEnd.length > 0 || always.walks;
   const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, fileCtx.baseline?.hash ?? '');
   for (const tool of found.tools) {
     current = tool;
@@ -184,6 +189,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
         storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }
+    if (hasAlways) runTool(tool, always);
   }
   current = undefined;
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));

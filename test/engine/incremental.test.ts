@@ -10,6 +10,8 @@ import { clearToolCache, lintText } from '../../shared/src/linter';
 import { generatedFile } from '../../bench/generate';
 
 const visited: string[] = [];
+/** Rules made to look like the old contract (per-tool visitors feeding fileEnd, no cachePerTool). */
+const legacy = new Set<string>();
 let fileEnds = 0;
 const originals = new Map<RuleModule, RuleModule['create']>();
 for (const rule of RULES) {
@@ -22,6 +24,7 @@ for (const rule of RULES) {
     if (v.schema) w.schema = (s, t) => (visited.push(`${rule.id}:schema:${t.name}`), v.schema!(s, t));
     if (v.property) w.property = (p, t) => (visited.push(`${rule.id}:property:${t.name}`), v.property!(p, t));
     if (v.fileEnd) w.fileEnd = (tools) => (fileEnds++, v.fileEnd!(tools));
+    if (legacy.has(rule.id)) delete w.cachePerTool;
     return w;
   };
 }
@@ -56,6 +59,22 @@ describe('incremental lint (per-tool cache)', () => {
       assert.deepEqual(warm.findings, cold.findings);
     });
   }
+
+  it('a rule with per-tool visitors and fileEnd but no cachePerTool runs on every tool on every lint', () => {
+    legacy.add('strict-limits');
+    try {
+      clearToolCache();
+      const text = strict(generatedFile(6));
+      lintText('file:///legacy.tool.json', text);
+      visited.length = 0;
+      lintText('file:///legacy.tool.json', text);
+      const names = new Set(visited.filter((v) => v.startsWith('strict-limits:')).map(toolName));
+      assert.equal(names.size, 6);
+      assert.ok(visited.every((v) => v.startsWith('strict-limits:')), 'the other rules stay cached');
+    } finally {
+      legacy.delete('strict-limits');
+    }
+  });
 
   it('cross-tool counts stay right when tools come from the cache (Anthropic strict tools per request)', () => {
     clearToolCache();

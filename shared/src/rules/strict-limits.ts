@@ -133,6 +133,8 @@ export default defineRule<Msg>({
       toolEnd(t) {
         finish(t);
       },
+      // The per-tool visitors above do not feed fileEnd: cache them.
+      cachePerTool: true,
       // Anthropic: per request, over the file's strict tools together. Computed from the tools' top-level
       // parameters only (a cheap summary, no schema walk), so it can run on every lint.
       fileEnd(tools) {
