@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { applyCase, caseArb, checkText, loadSources, mutate, HOSTILE_STRINGS } from './fuzz';
 
 const SEED = 20261123;
-const RUNS = 1200;
+const RUNS = 3000;
 
 describe('fuzz (fast seeded profile)', { timeout: 300_000 }, () => {
   const sources = loadSources(48 * 1024);
