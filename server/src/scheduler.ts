@@ -41,8 +41,6 @@ export class LintScheduler {
   private draining = false;
   private readonly sliceMs: number;
   private readonly maxWaitTurns: number;
-  /** Counters, for tests and the benchmark: lints run, and open-document lints saved by coalescing. */
-  readonly stats = { openLints: 0, backgroundLints: 0, coalesced: 0 };
 
   constructor(private readonly options: LintSchedulerOptions) {
     this.sliceMs = options.sliceMs ?? 8;
@@ -52,7 +50,6 @@ export class LintScheduler {
   /** An open document changed (or must be linted again): lint its latest version soon. */
   schedule(uri: string): void {
     this.generation++;
-    if (this.open.has(uri)) this.stats.coalesced++;
     this.open.add(uri);
     this.background.delete(uri); // superseded by the editor's version
     this.arm();
@@ -69,17 +66,6 @@ export class LintScheduler {
   cancel(uri: string): void {
     this.open.delete(uri);
     this.background.delete(uri);
-  }
-
-  /** Whether a lint of this document is pending. */
-  isPending(uri: string): boolean {
-    return this.open.has(uri) || this.background.has(uri);
-  }
-
-  /** Runs a pending lint of an open document now (a request needs its result before the scheduler got to it). */
-  flushOpen(uri: string): void {
-    if (!this.open.delete(uri)) return;
-    this.run(uri, true);
   }
 
   private arm(): void {
@@ -123,10 +109,8 @@ export class LintScheduler {
   private run(uri: string, open: boolean): void {
     try {
       if (open) {
-        this.stats.openLints++;
         this.options.lintOpen(uri);
       } else {
-        this.stats.backgroundLints++;
         this.options.lintBackground(uri);
       }
     } catch (e) {

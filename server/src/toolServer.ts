@@ -357,6 +357,7 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     const uri = e.document.uri;
+    scheduler.cancel(uri); // a pending lint of the closed version is superseded
     const had = lints.delete(uri);
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
       void reloadAll();
