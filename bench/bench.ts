@@ -1,15 +1,23 @@
 /**
- * `npm run bench`: prints, for generated files of 10, 100, 1,000 and 10,000 tools and for the corpus, the
- * median time of jsonc-parser's parse alone and of the full lint, and their ratio; then the server's
- * didChange → publishDiagnostics median on the 1,000-tool file beside vscode-json-languageservice's own
- * parse + doValidation of the same file against the tool-file JSON schema, measured in the same run; then the
- * workspace index over 2,000 files (the corpus plus generated files): build time, memory, and the re-lint after a
- * one-character edit in one file (that file plus the files the edit can affect).
+ * `npm run bench` (issue 7 figures; `npm run bench -- --only engine,server,cli,memory` runs some sections):
+ * - Engine: for generated files of 10, 100, 1,000 and 10,000 tools and for the corpus, the median time of
+ *   jsonc-parser's parse alone and of the full lint (repeated, after a one-character edit, and cold).
+ * - Server over stdio: didChange → publishDiagnostics for a one-character edit in files of 10 to 10,000 tools,
+ *   beside vscode-json-languageservice's parse + doValidation of the same file in the same run; the time to the
+ *   first diagnostics after start-up.
+ * - Workspace index (in process): 2,000 files, build time, memory, first lint, one-character edit.
+ * - CLI: a 2,000-file workspace (the corpus plus generated files, written to a temporary folder) and the corpus,
+ *   wall time and peak RSS, beside the Spectral CLI (@stoplight/spectral-cli) with bench/spectral/ruleset.yaml
+ *   on the same files in the same run; the CLI's start-up on one small file.
+ * - Server memory: RSS after indexing the 2,000-file workspace over stdio.
  */
 import { parseTree } from 'jsonc-parser';
 import { readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -17,7 +25,7 @@ import { lintDocument, lintText, lintWorkspace } from '../shared/src/linter';
 import { ToolDocument } from '../shared/src/document';
 import { WorkspaceModel } from '../shared/src/workspace';
 import { toolFileSchema } from '../shared/src/toolFileSchema';
-import { corpusFiles } from '../tools/corpus';
+import { corpusDir, corpusFiles } from '../tools/corpus';
 import { generatedFile } from './generate';
 
 const ROOT = resolve(__dirname, '../..');
@@ -41,7 +49,7 @@ function time(fn: () => void, runs: number): number {
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8) + ' ms';
 
 async function serverLatency(text: string, edits: number): Promise<number> {
-  const proc = spawn(process.execPath, [resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiting = new Map<number, () => void>();
   conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
@@ -73,6 +81,24 @@ async function serverLatency(text: string, edits: number): Promise<number> {
   return median(out);
 }
 
+/** Spawn → initialize → didOpen of a small file → its first publishDiagnostics (a fresh process each time). */
+async function firstDiagnostics(text: string): Promise<number> {
+  const t = process.hrtime.bigint();
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const first = new Promise<void>((r) => conn.onNotification('textDocument/publishDiagnostics', () => r()));
+  conn.listen();
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await conn.sendNotification('initialized', {});
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///bench/first.tool.json', languageId: 'tool-json', version: 1, text } });
+  await first;
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  conn.dispose();
+  return ms;
+}
+
 async function jsonServiceValidation(text: string, runs: number): Promise<number> {
   const ls = getLanguageService({});
   ls.configure({ validate: true, schemas: [{ uri: 'toolschema://tool-file.schema.json', fileMatch: ['*'], schema: toolFileSchema() }] });
@@ -102,15 +128,37 @@ async function main(): Promise<void> {
     console.log(Number(process.hrtime.bigint() - t) / 1e6);
     return;
   }
-  console.log(`toolschema benchmark — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`toolschema benchmark — node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} CPUs`);
+  if (only('engine')) engine();
+  const files = corpusFiles().map((f) => ({ uri: f, text: readFileSync(f, 'utf8') }));
+  if (only('engine')) corpusLint(files);
+  if (only('server')) await server();
+  if (only('index')) workspaceIndex(files);
+  if (only('cli') || only('memory')) {
+    const dir = writeWorkspace(files);
+    try {
+      if (only('cli')) cli(dir);
+      if (only('memory')) await serverMemory(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** `--only a,b`: the sections to run (default: all). */
+function only(section: string): boolean {
+  const i = process.argv.indexOf('--only');
+  const list = i >= 0 ? (process.argv[i + 1] ?? '').split(',') : undefined;
+  return !list || list.includes(section);
+}
+
+function engine(): void {
   console.log('\nEngine: jsonc-parser parseTree alone vs the full lint. "lint" is the median of repeated lints of the same');
   console.log('text (as on a keystroke, where per-tool results of unchanged tools are cached); "edit" is the median lint after a');
   console.log('one-character edit in one tool; "cold" is the first lint in a fresh process (no cache at all).\n');
   console.log('  file                size      parse        lint   lint/parse        edit   edit/parse        cold   cold/parse');
-  let file1000 = '';
   for (const n of [10, 100, 1000, 10000]) {
     const text = generatedFile(n);
-    if (n === 1000) file1000 = text;
     const runs = n >= 10000 ? 5 : n >= 1000 ? 11 : 31;
     const parse = time(() => parseTree(text, [], { disallowComments: true }), runs);
     const lint = time(() => lintText('file:///bench.tool.json', text), runs);
@@ -124,20 +172,28 @@ async function main(): Promise<void> {
     const cold = coldLint(n);
     console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(parse)} ${fmt(lint)}   ${(lint / parse).toFixed(2).padStart(5)}×  ${fmt(edit)}   ${(edit / parse).toFixed(2).padStart(5)}×  ${fmt(cold)}   ${(cold / parse).toFixed(2).padStart(5)}×`);
   }
-  const files = corpusFiles().map((f) => ({ uri: f, text: readFileSync(f, 'utf8') }));
+}
+
+function corpusLint(files: { uri: string; text: string }[]): void {
   const bytes = files.reduce((n, f) => n + f.text.length, 0);
   const parseCorpus = time(() => files.forEach((f) => parseTree(f.text, [], { disallowComments: true })), 5);
   const lintCorpusMs = time(() => lintWorkspace(files), 5);
   console.log(`  corpus ${String(files.length).padStart(4)} files ${(bytes / 1e6).toFixed(2).padStart(6)} MB ${fmt(parseCorpus)} ${fmt(lintCorpusMs)}   ${(lintCorpusMs / parseCorpus).toFixed(2)}×`);
+}
 
-  console.log(`\nServer: didChange → publishDiagnostics on the 1,000-tool file (${(file1000.length / 1e6).toFixed(2)} MB), one-character edits, median`);
-  const server = await serverLatency(file1000, 15);
-  const jsonLs = await jsonServiceValidation(file1000, 7);
-  console.log(`  toolschema-language-server       ${fmt(server)}`);
-  console.log(`  vscode-json-languageservice      ${fmt(jsonLs)}   (parse + doValidation against the tool-file schema)`);
-  console.log(`  ratio                            ${(server / jsonLs).toFixed(2)}×`);
-
-  workspaceIndex(files);
+async function server(): Promise<void> {
+  console.log('\nServer over stdio: didChange → publishDiagnostics after a one-character edit (median), beside');
+  console.log('vscode-json-languageservice parse + doValidation of the same file against the tool-file schema, same run.');
+  console.log('  file                size     server   json service   server/json');
+  for (const n of [10, 100, 1000, 10000]) {
+    const text = generatedFile(n);
+    const server = await serverLatency(text, n >= 10000 ? 5 : n >= 1000 ? 11 : 21);
+    const jsonLs = await jsonServiceValidation(text, n >= 10000 ? 3 : 7);
+    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(server)}    ${fmt(jsonLs)}      ${(server / jsonLs).toFixed(2)}×`);
+  }
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) starts.push(await firstDiagnostics(generatedFile(10)));
+  console.log(`  first diagnostics after start-up (spawn → initialize → didOpen of a 10-tool file → publish, median of 5): ${fmt(median(starts)).trim()}`);
 }
 
 /** The workspace index as the server builds it: 2,000 files (the corpus plus generated 5-tool files). */
@@ -176,6 +232,96 @@ function workspaceIndex(corpus: { uri: string; text: string }[]): void {
   console.log(`  memory held by the index         ${heapMb.toFixed(1).padStart(8)} MB`);
   console.log(`  first lint of every file         ${fmt(lintAllMs)}`);
   console.log(`  one-character edit in one file   ${fmt(median(runs))}   (re-index + lint it + ${affected} affected file(s), median)`);
+}
+
+/** The 2,000 files of workspaceIndex written to a temporary folder (the corpus keeps its sub-folders). */
+function workspaceFiles(corpus: { uri: string; text: string }[]): { path: string; text: string }[] {
+  const dir = corpusDir();
+  const out = corpus.map((f) => ({ path: 'corpus/' + relative(dir, f.uri), text: f.text }));
+  for (let i = 0; out.length < 2000; i++) out.push({ path: `gen/${Math.floor(i / 100)}/f${i}.tool.json`, text: generatedFile(5).replace(/"name": "(\w+)"/g, `"name": "$1_${i}"`) });
+  return out;
+}
+
+function writeWorkspace(corpus: { uri: string; text: string }[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolschema-bench-'));
+  for (const f of workspaceFiles(corpus)) {
+    // Corpus files are .json: the workspace lints every .json file as a tool file.
+    const p = join(dir, f.path.endsWith('.tool.json') ? f.path : f.path.replace(/\.json$/, '.tool.json'));
+    mkdirSync(resolve(p, '..'), { recursive: true });
+    writeFileSync(p, f.text);
+  }
+  return dir;
+}
+
+/** Runs a Node program, returns wall time and the peak RSS of the process (preloaded probe writes it on exit). */
+function runNode(args: string[], cwd: string): { ms: number; peakMb: number; status: number | null; out: string } {
+  const probe = join(tmpdir(), 'toolschema-bench-peak.js');
+  const result = join(tmpdir(), `toolschema-bench-peak-${process.pid}.txt`);
+  writeFileSync(probe, `process.on('exit', () => require('fs').writeFileSync(process.env.PEAK_FILE, String(process.resourceUsage().maxRSS)));`);
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--require', probe, ...args], { cwd, encoding: 'utf8', env: { ...process.env, PEAK_FILE: result }, maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const peakMb = existsSync(result) ? Number(readFileSync(result, 'utf8')) / 1024 : NaN;
+  rmSync(result, { force: true });
+  return { ms, peakMb, status: r.status, out: (r.stdout ?? '') + (r.stderr ?? '') };
+}
+
+function cli(dir: string): void {
+  const toolschema = resolve(ROOT, 'dist/cli/toolschema.js');
+  const spectral = resolve(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+  const ruleset = resolve(ROOT, 'bench/spectral/ruleset.yaml');
+  console.log('\nCLI: wall time and peak RSS of one run (toolschema after a warm-up run), beside the Spectral CLI with');
+  console.log('bench/spectral/ruleset.yaml (14 checks standing in for 14 of toolschema\'s rules) on the same files.');
+  console.log('  files                                     toolschema                 spectral        spectral/toolschema');
+  const corpus = corpusDir();
+  for (const [label, cwd, files] of [['2,000-file workspace', dir, '**/*.json'], ['corpus', corpus, '**/*.json']] as const) {
+    const ours = () => runNode([toolschema, 'lint', files, '--format', 'json'], cwd);
+    ours();
+    const a = ours();
+    if (a.status !== 0 && a.status !== 1) console.log(`  toolschema failed (${a.status}): ${a.out.slice(0, 300)}`);
+    let b: ReturnType<typeof runNode> | undefined;
+    if (existsSync(spectral)) {
+      const theirs = () => runNode([spectral, 'lint', '**/*.json', '--ruleset', ruleset, '--format', 'json', '--quiet', '--fail-severity', 'error'], cwd);
+      b = theirs(); // one run: the files are already in the page cache from toolschema's runs
+      if (b.status !== 0 && b.status !== 1) console.log(`  spectral failed (${b.status}): ${b.out.slice(0, 300)}`);
+    }
+    const mb = (x: number) => `${x.toFixed(0).padStart(4)} MB`;
+    console.log(`  ${label.padEnd(24)} ${fmt(a.ms)} ${mb(a.peakMb)}    ${b ? `${fmt(b.ms)} ${mb(b.peakMb)}` : '   (not installed)     '}    ${b ? (b.ms / a.ms).toFixed(1) + '×' : ''}`);
+  }
+  const small = resolve(ROOT, 'examples/weather.tool.json');
+  const starts: number[] = [];
+  for (let i = 0; i < 11; i++) starts.push(runNode([toolschema, 'lint', small], ROOT).ms);
+  console.log(`  start-up: toolschema lint examples/weather.tool.json, median of 11 runs: ${fmt(median(starts)).trim()}`);
+}
+
+/** The server's RSS after indexing and linting the 2,000-file workspace over stdio (Linux /proc). */
+async function serverMemory(dir: string): Promise<void> {
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  let published = 0;
+  conn.onNotification('textDocument/publishDiagnostics', () => published++);
+  const ended = new Promise<void>((r) => conn.onNotification('$/progress', (p: { value: { kind: string } }) => p.value.kind === 'end' && r()));
+  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+  conn.onRequest('client/registerCapability', () => null);
+  conn.listen();
+  const t = process.hrtime.bigint();
+  const uri = pathToFileURL(dir).href;
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: uri, workspaceFolders: [{ uri, name: 'bench' }], capabilities: { window: { workDoneProgress: true } } });
+  await conn.sendNotification('initialized', {});
+  await ended;
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const kb = (k: string) => {
+    const status = existsSync(`/proc/${proc.pid}/status`) ? readFileSync(`/proc/${proc.pid}/status`, 'utf8') : '';
+    return Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  };
+  console.log(`\nServer memory: the 2,000-file workspace indexed and every file linted and published over stdio in ${(ms / 1000).toFixed(1)} s (${published} publishes)`);
+  console.log(`  RSS when done ${kb('VmRSS').toFixed(0)} MB, peak RSS ${kb('VmHWM').toFixed(0)} MB (target: 150 MB)`);
+  await new Promise((r) => setTimeout(r, 10_000));
+  console.log(`  RSS after 10 s idle ${kb('VmRSS').toFixed(0)} MB`);
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  conn.dispose();
 }
 
 void main();

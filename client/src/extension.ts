@@ -20,9 +20,18 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: DOCUMENT_SELECTOR,
     synchronize: { fileEvents: workspace.createFileSystemWatcher('**/toolschema.config.json') },
     diagnosticCollectionName: 'toolschema',
+    // Restricted Mode: the server runs nothing from the workspace (no git) unless the workspace is trusted.
+    initializationOptions: { trusted: workspace.isTrusted },
   };
   client = new LanguageClient('toolschema', 'toolschema', serverOptions, clientOptions);
   registerCommon(context, () => client);
+  context.subscriptions.push(
+    // Trust granted: restart the server so it starts with `trusted: true` (git baselines come on).
+    workspace.onDidGrantWorkspaceTrust(() => {
+      if (client) client.clientOptions.initializationOptions = { ...(client.clientOptions.initializationOptions as object), trusted: true };
+      void client?.restart();
+    }),
+  );
   registerEvaluation(context);
   await client.start();
 }

@@ -4,6 +4,7 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './toolServer';
+import { cancelQueuedRequests } from './scheduler';
 
 if (process.argv.includes('--version')) {
   process.stdout.write('toolschema-language-server\n');
@@ -14,7 +15,7 @@ if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsW
   process.exit(2);
 }
 
-const connection = createConnection(ProposedFeatures.all);
+const connection = createConnection(ProposedFeatures.all, cancelQueuedRequests);
 console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
 console.error = (...args: unknown[]) => connection.console.error(args.map(String).join(' '));
 process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));

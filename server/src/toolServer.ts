@@ -45,6 +45,8 @@ import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
 import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
+import { LintScheduler } from './scheduler';
+import { reclaimMemory } from './memory';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -74,7 +76,6 @@ interface Folder {
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const lints = new Map<string, FileLint & { version: number }>();
-  const pending = new Set<string>();
   /** Every tool file of the workspace (on disk, or open in the editor, whose text wins): rules and navigation read it. */
   const index = new WorkspaceModel();
   /** Files indexed from disk that are not open: their diagnostics are published too. */
@@ -345,6 +346,7 @@ export function startServer(connection: Connection): void {
         if (i % 20 === 19) await new Promise((r) => setImmediate(r));
       }
       progress?.done();
+      reclaimMemory(); // the parse trees of the whole workspace are garbage now: give the heap back (server/src/memory.ts)
       if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
     });
     return indexing;
@@ -383,7 +385,7 @@ export function startServer(connection: Connection): void {
     }
     const entry = index.file(uri);
     if (!entry || documents.get(uri)) return;
-    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), evaluation: evalFiles.stateFor(uri), cache: false, onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
     void connection.sendDiagnostics({ uri, diagnostics: result.findings.map(toDiagnostic) });
   }
 
@@ -391,21 +393,15 @@ export function startServer(connection: Connection): void {
   function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
     for (const other of index.affectedBy(uri, before, after)) {
       if (documents.get(other)) relint(other);
-      else lintDiskFile(other);
+      else scheduler.scheduleBackground(other);
     }
   }
 
   // ------------------------------------------------------------------ linting
 
-  function schedule(uri: string): void {
-    if (pending.has(uri)) return;
-    pending.add(uri);
-    // Coalesce bursts of changes: lint once, the latest version, after pending messages are read.
-    setImmediate(() => {
-      pending.delete(uri);
-      lintNow(uri);
-    });
-  }
+  // When to lint (coalescing, background slices, superseded work): server/src/scheduler.ts.
+  const scheduler = new LintScheduler({ lintOpen: (uri) => lintNow(uri), lintBackground: (uri) => lintDiskFile(uri), onError: (uri, e) => connection.console.error(`lint failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
+  const schedule = (uri: string): void => scheduler.schedule(uri);
 
   function lintNow(uri: string): void {
     const doc = documents.get(uri);
@@ -445,6 +441,7 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     const uri = e.document.uri;
+    scheduler.cancel(uri); // a pending lint of the closed version is superseded
     if (isEvaluationFileUri(uri)) {
       evalFiles.closed(uri);
       return;

@@ -242,7 +242,8 @@ function readTool(index: number, outer: Node, node: Node, dialect: Dialect, prof
 function describeNode(n: Node): string {
   switch (n.type) {
     case 'object': {
-      const keys = (n.children ?? []).slice(0, 4).map((p) => `"${String(p.children?.[0]?.value)}"`);
+      // Sorted, so the message does not depend on the order of the members.
+      const keys = (n.children ?? []).map((p) => String(p.children?.[0]?.value)).sort().slice(0, 4).map((k) => `"${k}"`);
       return keys.length ? `an object with keys ${keys.join(', ')}${(n.children?.length ?? 0) > 4 ? ', …' : ''}` : 'an empty object';
     }
     case 'array':

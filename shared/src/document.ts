@@ -17,12 +17,18 @@ export interface SyntaxProblem {
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Nesting above this depth is reported and the file is not linted rule by rule. */
 export const MAX_NESTING = 512;
+/**
+ * Files with more structural tokens than this (`{`, `[`, `,` and `:` outside strings: about one per value or
+ * member) are reported and not parsed: the parse tree costs about 300 bytes per token, so this bounds one
+ * document's tree near 300 MB. The 10,000-tool benchmark file (16.8 MB) has 745,000.
+ */
+export const MAX_TOKENS = 1_000_000;
 
 export class ToolDocument {
   readonly tree: Node | undefined;
   readonly syntaxProblems: SyntaxProblem[] = [];
   /** Set when the file was not parsed (too large, too deep). */
-  readonly refused: 'size' | 'depth' | undefined;
+  readonly refused: 'size' | 'depth' | 'values' | undefined;
   private lineStarts: number[] | undefined;
 
   constructor(readonly uri: string, readonly text: string) {
@@ -30,8 +36,13 @@ export class ToolDocument {
       this.refused = 'size';
       return;
     }
-    if (maxDepth(text) > MAX_NESTING) {
+    const shape = scanShape(text);
+    if (shape.depth > MAX_NESTING) {
       this.refused = 'depth';
+      return;
+    }
+    if (shape.tokens > MAX_TOKENS) {
+      this.refused = 'values';
       return;
     }
     const errors: ParseError[] = [];
@@ -95,8 +106,17 @@ export class ToolDocument {
 
 /** Bracket depth outside strings; a cheap pre-check so the recursive parser never sees hostile nesting. */
 export function maxDepth(text: string): number {
+  return scanShape(text).depth;
+}
+
+/**
+ * One linear scan before parsing: the bracket depth and the number of structural tokens (`{`, `[`, `,`, `:`)
+ * outside strings, so the recursive parser never sees hostile nesting and no tree is built for millions of keys.
+ */
+export function scanShape(text: string): { depth: number; tokens: number } {
   let depth = 0;
   let max = 0;
+  let tokens = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -105,12 +125,13 @@ export function maxDepth(text: string): number {
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
+      tokens++;
       if (++depth > max) max = depth;
     } else if (c === 125 || c === 93) {
       if (depth > 0) depth--;
-    }
+    } else if (c === 44 || c === 58) tokens++;
   }
-  return max;
+  return { depth: max, tokens };
 }
 
 const TRAILING_COMMA = 'Trailing comma: remove it (JSON does not allow a comma before a closing bracket).';
@@ -165,12 +186,34 @@ function syntaxMessage(e: ParseError, text: string): string {
 /** The property node (key + value) for `key` in an object node. */
 export function propertyNode(obj: Node | undefined, key: string): Node | undefined {
   if (!obj || obj.type !== 'object' || !obj.children) return undefined;
+  const children = obj.children;
+  if (children.length >= 32) return propertyIndex(obj, children).get(key);
   let found: Node | undefined;
-  for (const p of obj.children) {
+  for (const p of children) {
     const k = p.children?.[0];
     if (k && k.value === key) found = p; // last one wins, as JSON.parse does
   }
   return found;
+}
+
+const propertyIndexes = new WeakMap<Node, { size: number; map: Map<string, Node> }>();
+
+/**
+ * Key → property of a large object, built once per node: looking keys up one by one in an object of n members
+ * would make every rule that walks it O(n²) (a schema with 100,000 properties).
+ */
+function propertyIndex(obj: Node, children: Node[]): Map<string, Node> {
+  let idx = propertyIndexes.get(obj);
+  if (!idx || idx.size !== children.length) {
+    const map = new Map<string, Node>();
+    for (const p of children) {
+      const k = p.children?.[0];
+      if (k && typeof k.value === 'string') map.set(k.value, p); // last one wins, as JSON.parse does
+    }
+    idx = { size: children.length, map };
+    propertyIndexes.set(obj, idx);
+  }
+  return idx.map;
 }
 
 /** The value node for `key` in an object node. */

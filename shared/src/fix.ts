@@ -8,7 +8,7 @@
  * model and the host (types, enums, bounds, `required`, names, splits, versions) and is only ever applied one
  * at a time by the user.
  */
-import { ToolDocument, nodeAtPointer, type Node } from './document';
+import { ToolDocument, nodeAtPointer, pointerOf, type Node } from './document';
 import { defaultConfig, type Config } from './config';
 import type { ToolInfo } from './discover';
 import type { Finding } from './types';
@@ -89,7 +89,7 @@ export function fixesFor(lint: FileLint, finding: Finding, options: FixOptions =
   const ctx: FixContext = {
     doc: lint.doc,
     finding,
-    node: nodeAtPointer(lint.doc.tree, finding.pointer),
+    node: nodeOfFinding(lint.doc.tree, finding),
     tool: finding.tool === null && finding.pointer === '' ? undefined : toolAt(lint.discovery.tools, finding.offset),
     tools: lint.discovery.tools,
     config,
@@ -105,6 +105,30 @@ export function fixesFor(lint: FileLint, finding: Finding, options: FixOptions =
     options.onRuleError?.(rule.id, e);
     return [];
   }
+}
+
+/**
+ * The value node a finding is about: the node at the finding's own range (a key node stands for its value), so
+ * that with duplicate keys the fix edits the member the finding is on, not the last one of that name (which is
+ * where the pointer resolves, as JSON.parse keeps the last). Falls back to the pointer.
+ */
+export function nodeOfFinding(tree: Node, finding: Finding): Node | undefined {
+  let n: Node | undefined = tree;
+  let found: Node | undefined;
+  while (n) {
+    if (n.offset === finding.offset && n.length === finding.length && n.type !== 'property') found = n;
+    let next: Node | undefined;
+    for (const c of n.children ?? []) {
+      if (c.offset <= finding.offset && finding.offset + finding.length <= c.offset + c.length) {
+        next = c;
+        break;
+      }
+    }
+    n = next;
+  }
+  if (found && found.parent?.type === 'property' && found.parent.children?.[0] === found) found = found.parent.children?.[1];
+  if (found && pointerOf(found) === finding.pointer) return found;
+  return nodeAtPointer(tree, finding.pointer);
 }
 
 function wellFormed(edits: readonly TextEdit[], size: number): boolean {

@@ -26,6 +26,11 @@ export interface LintOptions {
   /** The file at the git baseline (breaking-change, param-added-required); null / undefined: no baseline, those rules report nothing. */
   baseline?: BaselineInput | null;
   /**
+   * Keep this file's per-tool findings for the next lint (default true). Off for files linted once (the CLI,
+   * files that are not open in the editor): caching them only holds memory.
+   */
+  cache?: boolean;
+  /**
    * The evaluation sets that test this file and their recorded results (eval-missing, eval-stale); undefined
    * when the caller did not look, and then those rules report nothing.
    */
@@ -57,7 +62,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
 
   if (doc.refused) {
     const rule = RULES_BY_ID.get('parse-error')!;
-    push(rule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
+    push(rule, undefined, doc.refused === 'size' ? 'tooLarge' : doc.refused === 'depth' ? 'tooDeep' : 'tooManyValues', undefined, null, undefined, { offset: 0, length: 0 });
     return { uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } };
   }
   const parseRule = RULES_BY_ID.get('parse-error')!;
@@ -113,15 +118,18 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       options.onRuleError?.(rule.id, e);
     }
   };
-  // Rules with a fileEnd visitor may gather state across tools: they run on every tool, every time. The others
-  // depend only on the tool's text and the file context, so their findings are cached per tool (below).
-  const cacheable = active.filter((a) => !a.visitor.fileEnd);
-  const crossTool = active.filter((a) => a.visitor.fileEnd);
+  // Per-tool visitors depend only on the tool's text and the file context, so their findings are cached per tool
+  // (below): a keystroke inside one tool runs them on that tool only. Cross-tool checks run in fileEnd, over the
+  // tools' summaries (ToolInfo), on every lint, without walking schemas again. A rule whose per-tool visitors
+  // gather state for its fileEnd (it has both and does not declare `cachePerTool`) runs uncached on every tool.
+  const perTool = (v: RuleVisitor) => !!(v.tool || v.schema || v.property || v.resultSchema || v.toolEnd);
+  const uncached = (a: (typeof active)[number]) => !!a.visitor.fileEnd && perTool(a.visitor) && !a.visitor.cachePerTool;
   const makeWalk = (list: typeof active) => {
     const schemaVisitors = list.filter((a) => a.visitor.schema);
     const propertyVisitors = list.filter((a) => a.visitor.property);
     return {
       tool: list.filter((a) => a.visitor.tool),
+      toolEnd: list.filter((a) => a.visitor.toolEnd),
       result: list.filter((a) => a.visitor.resultSchema),
       walks: schemaVisitors.length > 0 || propertyVisitors.length > 0,
       handlers: {
@@ -146,9 +154,11 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
         },
       });
     }
+    for (const a of run.toolEnd) guard(a.rule, () => a.visitor.toolEnd!(tool));
   };
-  const cached = makeWalk(cacheable);
-  const always = makeWalk(crossTool);
+  const cached = makeWalk(active.filter((a) => !uncached(a)));
+  const always = makeWalk(active.filter(uncached));
+  const hasAlways = always.tool.length + always.result.length + always.toolEnd.length > 0 || always.walks;
   const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`);
   for (const tool of found.tools) {
     current = tool;
@@ -167,11 +177,11 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       runTool(tool, cached);
       const mine = findings.slice(start);
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
-      if (mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
+      if (options.cache !== false && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
         storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }
-    runTool(tool, always);
+    if (hasAlways) runTool(tool, always);
   }
   current = undefined;
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
@@ -400,6 +410,22 @@ export class NameIndex {
       },
     };
   }
+}
+
+/**
+ * Lints several files as one workspace, one file at a time, handing each result to `each` and keeping none: a
+ * first pass records the names every file defines (its parse tree dropped at once), the second lints each file
+ * against them. Peak memory is one file's tree instead of all of them (the CLI on a 2,000-file workspace), for
+ * a second parse of every file.
+ */
+export function lintWorkspaceEach(files: readonly WorkspaceFile[], options: Omit<LintOptions, 'workspace'>, each: (result: FileLint, index: number) => void): void {
+  const config = options.config ?? defaultConfig();
+  const index = new NameIndex();
+  for (const f of files) {
+    const d = new ToolDocument(f.uri, f.text);
+    index.set(f.uri, d.tree && !d.refused ? discoverTools(d.tree, config.profile).tools : []);
+  }
+  files.forEach((f, i) => each(lintDocument(new ToolDocument(f.uri, f.text), { ...options, config, workspace: index.viewFrom(f.uri), baseline: f.baseline !== undefined ? f.baseline : options.baseline, evaluation: f.evaluation ?? options.evaluation }), i));
 }
 
 /** Lints several files as one workspace: each file sees the tools the others define. */

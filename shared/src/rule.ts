@@ -71,9 +71,12 @@ export interface RuleContext extends FileContext {
 }
 
 /**
- * Per-tool visitors (tool, schema, property) are cached by the tool's text and context: they may read only the
- * tool, the configuration, and the file's names / namespaces / workspace index. A rule with a fileEnd
- * visitor is never cached (docs/writing-rules.md).
+ * Per-tool visitors (tool, schema, property, resultSchema, toolEnd) are cached by the tool's text and context:
+ * they may read only the tool, the configuration, and the file's names / namespaces / workspace index, and on a
+ * cache hit they do not run. Cross-tool checks go in fileEnd, which runs on every lint over the tools'
+ * summaries (ToolInfo). A rule with both is cached only with `cachePerTool` (its fileEnd does not depend on
+ * state gathered by its per-tool visitors); otherwise its per-tool visitors run on every lint
+ * (docs/writing-rules.md).
  */
 export interface RuleVisitor {
   /** Once per tool, before its schema is walked. */
@@ -84,10 +87,17 @@ export interface RuleVisitor {
   property?(p: PropertyVisit, tool: ToolInfo): void;
   /** Every schema object of the tool's declared result schema (MCP `outputSchema`...), `root` first. */
   resultSchema?(s: SchemaVisit, tool: ToolInfo, root: Node): void;
-  /** Once per file, after every tool. */
+  /** Once per tool, after its schemas are walked (per-tool totals). */
+  toolEnd?(tool: ToolInfo): void;
+  /** Once per file, after every tool, on every lint (never cached): cross-tool checks over the tools' summaries. */
   fileEnd?(tools: readonly ToolInfo[]): void;
   /** Once per evaluation set (`*.eval.json`, linted by lintEvalSet); reports are nodes of the set. */
   evalSet?(view: EvalSetView): void;
+  /**
+   * With fileEnd: the per-tool visitors do not feed it (fileEnd reads only its `tools`), so they are cached like any
+   * other rule's. Without this flag, a rule with both runs its per-tool visitors on every tool on every lint.
+   */
+  cachePerTool?: boolean;
 }
 
 export interface RuleModule {

@@ -84,4 +84,11 @@ export function isAbsolute(path: string): boolean {
   return path.startsWith('/');
 }
 export const posix = { sep, resolve, join, dirname, basename, extname, relative, isAbsolute };
-export default { readFileSync, existsSync, statSync, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, ...posix, posix };
+
+// memory.ts asks V8 for a garbage collection after indexing a workspace; a web worker has no such handle (and no
+// workspace index to reclaim): both do nothing, so reclaimMemory() is a no-op there.
+export function setFlagsFromString(): void {}
+export function runInNewContext(): undefined {
+  return undefined;
+}
+export default { readFileSync, existsSync, statSync, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };

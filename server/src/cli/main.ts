@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { createTwoFilesPatch } from 'diff';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintDocument, lintEvalSet, lintWorkspace, NameIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
+import { lintDocument, lintEvalSet, lintWorkspace, lintWorkspaceEach, NameIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
 import { discoverTools } from '../../../shared/src/discover';
 import { EvaluationModel, fileKey } from '../../../shared/src/evaluation/model';
 import { isEvalResultsUri, isEvalSetUri, isEvaluationFileUri, resultsUriFor } from '../../../shared/src/evaluation/paths';
@@ -152,18 +152,25 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const internal: string[] = [];
   const onRuleError = (id: string, e: unknown) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`);
-  const results = lintWorkspace(inputs, { config, onRuleError });
+  // The tools of the files the given evaluation sets test, kept as the lint passes them (nothing else is held).
+  const targets = new Set(setFiles.map((s) => fileKey(evaluation.set(s)!.target)));
+  const targetTools = new Map<string, FileLint['discovery']['tools']>();
+  const keepTools = (r: FileLint) => {
+    if (targets.has(fileKey(r.uri))) targetTools.set(fileKey(r.uri), r.discovery.tools);
+  };
   if (opts.fix || opts.fixDryRun) {
+    const results = lintWorkspace(inputs, { config, onRuleError, cache: false });
     // Safe fixes never rename tools, so the workspace's names stay valid across passes.
     const index = new NameIndex();
     for (const r of results) index.set(r.uri, r.discovery.tools);
     for (const [i, r] of results.entries()) {
       const text = inputs[i]!.text;
-      const fixed = fixAll(r.uri, text, { config, workspace: index.viewFrom(r.uri), onRuleError });
+      const fixed = fixAll(r.uri, text, { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError });
       const path = displayPath(r.uri, io.cwd);
       // Safe fixes are chosen without the baseline; what remains is reported against it.
       const baseline = inputs[i]!.baseline;
-      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: index.viewFrom(r.uri), onRuleError, baseline }) : fixed.remaining;
+      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError, baseline }) : fixed.remaining;
+      keepTools(remaining);
       const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: fixed.fixed };
       if (fixed.output !== text) {
         if (opts.fix) {
@@ -180,9 +187,13 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
       reports.push(report);
     }
   } else {
-    for (const r of results) reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
+    // One file's parse tree at a time (a 2,000-file workspace would otherwise hold all of them).
+    lintWorkspaceEach(inputs, { config, onRuleError, cache: false }, (r) => {
+      keepTools(r);
+      reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
+    });
   }
-  for (const e of lintEvalSets(setFiles, evaluation, results, config, onRuleError)) reports.push({ path: displayPath(e.uri, io.cwd), findings: e.findings, tools: 0 });
+  for (const e of lintEvalSets(setFiles, evaluation, targetTools, config, onRuleError)) reports.push({ path: displayPath(e.uri, io.cwd), findings: e.findings, tools: 0 });
   if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
 
   switch (opts.format) {
@@ -269,13 +280,12 @@ function evaluationFromDisk(toolFiles: readonly string[], setFiles: readonly str
 }
 
 /** Lints the given evaluation sets against their tool files (linted ones reused, others read from disk). */
-function lintEvalSets(setFiles: readonly string[], model: EvaluationModel, lints: readonly FileLint[], config: Config, onRuleError: (id: string, e: unknown) => void): EvalLint[] {
-  const byKey = new Map(lints.map((l) => [fileKey(l.uri), l]));
+function lintEvalSets(setFiles: readonly string[], model: EvaluationModel, linted: ReadonlyMap<string, FileLint['discovery']['tools']>, config: Config, onRuleError: (id: string, e: unknown) => void): EvalLint[] {
   return setFiles.map((uri) => {
     const entry = model.set(uri)!; // every given set was read into the model (an unreadable one is a usage error)
     let target: { uri: string; tools: FileLint['discovery']['tools'] } | null = null;
-    const linted = byKey.get(fileKey(entry.target));
-    if (linted) target = { uri: entry.target, tools: linted.discovery.tools };
+    const tools = linted.get(fileKey(entry.target));
+    if (tools) target = { uri: entry.target, tools };
     else if (existsSync(entry.target)) {
       try {
         const tdoc = new ToolDocument(entry.target, readFileSync(entry.target, 'utf8'));

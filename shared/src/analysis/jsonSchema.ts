@@ -268,6 +268,39 @@ function metaValidator(draft: Draft): ValidateFunction {
   return meta07;
 }
 
+let firstAjv07: Ajv | undefined;
+let firstAjv2020: Ajv2020 | undefined;
+
+/**
+ * The same meta-schema, stopping at the first error. For large schemas only: with allErrors, ajv appends the
+ * errors of every recursive `$ref` call to a copy of the list so far, which is quadratic in the number of
+ * errors (a schema with 40,000 invalid properties took seconds; 1,000,000 would not finish).
+ */
+function firstErrorValidator(draft: Draft): ValidateFunction {
+  if (draft === '2020') {
+    firstAjv2020 ??= new Ajv2020({ allErrors: false, strict: false, logger: false });
+    return firstAjv2020.getSchema('https://json-schema.org/draft/2020-12/schema')!;
+  }
+  firstAjv07 ??= new Ajv({ allErrors: false, strict: false, logger: false });
+  return firstAjv07.getSchema('http://json-schema.org/draft-07/schema')!;
+}
+
+/** Schemas with more values than this are checked up to their first meta-schema error (see firstErrorValidator). */
+export const META_ALL_ERRORS_MAX_VALUES = 10_000;
+
+/** Whether a plain value has more than `limit` values (objects, arrays and leaves), stopping as soon as it does. */
+function moreValuesThan(v: JsonValue, limit: number): boolean {
+  let left = limit;
+  const stack: JsonValue[] = [v];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (--left < 0) return true;
+    if (Array.isArray(x)) for (const c of x) stack.push(c);
+    else if (x !== null && typeof x === 'object') for (const k in x) stack.push(x[k]!);
+  }
+  return false;
+}
+
 export interface MetaError {
   instancePath: string;
   schemaPath: string;
@@ -297,7 +330,7 @@ export function metaErrors(text: string, draft: Draft, value: () => JsonValue | 
   const v = value();
   let out: MetaError[] = [];
   if (v !== undefined) {
-    const validate = metaValidator(draft);
+    const validate = moreValuesThan(v, META_ALL_ERRORS_MAX_VALUES) ? firstErrorValidator(draft) : metaValidator(draft);
     try {
       if (!validate(v)) {
         out = (validate.errors ?? []).map((e: ErrorObject) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown>, message: e.message ?? '' }));
@@ -782,10 +815,17 @@ export function describeType(node: Node): string {
 }
 
 /** A short JSON rendering of a value for messages. */
+function sortedKeys(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o).sort()) Object.defineProperty(out, k, { value: o[k], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 export function shortJson(v: JsonValue | undefined, max = 40): string {
   let s: string;
   try {
-    s = JSON.stringify(v) ?? 'undefined';
+    // Object keys sorted: a message must not depend on the order of keys in the file.
+    s = JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? sortedKeys(x as Record<string, unknown>) : x)) ?? 'undefined';
   } catch {
     s = String(v);
   }

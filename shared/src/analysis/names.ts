@@ -315,6 +315,24 @@ export interface VerbFirstOptions {
  * and `get_` (`user_info` → `get_user`, `get_user_info`). Candidates that are still not verb-first, vague or
  * taken are left out.
  */
+const beforeVerbCache = new WeakMap<ReadonlySet<string>, { extra: ReadonlyMap<string, VerbKind> | undefined; prefixes: Set<string> }>();
+
+/**
+ * Every word prefix (words joined by NUL) that some name of `taken` puts right before a verb, built once per
+ * name set: asking each tool's name against every other name was quadratic (8,000 tools: a second per lint).
+ */
+function prefixesBeforeVerb(taken: ReadonlySet<string>, extra: ReadonlyMap<string, VerbKind> | undefined): Set<string> {
+  const hit = beforeVerbCache.get(taken);
+  if (hit && hit.extra === extra) return hit.prefixes;
+  const prefixes = new Set<string>();
+  for (const n of taken) {
+    const o = identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n);
+    for (let i = 1; i < o.length; i++) if (verbKind(o[i]!, extra) !== undefined) prefixes.add(o.slice(0, i).join('\u0000'));
+  }
+  beforeVerbCache.set(taken, { extra, prefixes });
+  return prefixes;
+}
+
 export function verbFirstNames(name: string, options: VerbFirstOptions = {}): string[] {
   const { extra, namespaces } = options;
   const dot = name.lastIndexOf('.');
@@ -333,12 +351,12 @@ export function verbFirstNames(name: string, options: VerbFirstOptions = {}): st
   let start = parts.verbIndex > 0 ? parts.verbIndex : 0;
   if (start === 0 && namespaces && options.taken) {
     // A prefix counts as a namespace when another tool puts a verb right after it (`browser_navigate`).
-    let others: string[][] | undefined;
+    let before: Set<string> | undefined;
     for (let i = 1; i < end; i++) {
-      const p = words.slice(0, i);
-      if (!namespaces.has(p.join('_'))) continue;
-      others ??= [...options.taken].map((n) => identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n));
-      if (others.some((o) => o.length > i && p.every((w, k) => o[k] === w) && verbKind(o[i]!, extra) !== undefined)) start = i;
+      const p = words.slice(0, i).join('\u0000');
+      if (!namespaces.has(words.slice(0, i).join('_'))) continue;
+      before ??= prefixesBeforeVerb(options.taken, extra);
+      if (before.has(p)) start = i;
     }
   }
   const ns = words.slice(0, start);

@@ -34,7 +34,10 @@ export default defineRule<'missing' | 'empty'>({
           if (d.type === 'string' && isBlank(d.value as string)) ctx.report({ node: d, messageId: 'empty', data: { name } });
           return; // any other non-string value is a shape problem, reported elsewhere
         }
-        const node: Node | undefined = t.nameNode ?? t.node.children?.[0]?.children?.[0] ?? t.node;
+        // The name, else the parameter schema's key, else the object: never "the first key", which would move with
+        // the order of the members.
+        const paramsKey = t.params?.parent?.type === 'property' ? t.params.parent.children?.[0] : undefined;
+        const node: Node | undefined = t.nameNode ?? paramsKey ?? t.node;
         ctx.report({ node, messageId: 'missing', data: { name } });
       },
     };

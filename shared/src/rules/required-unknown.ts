@@ -63,7 +63,8 @@ function normalize(s: string): string {
  */
 function closest(name: string, names: Iterable<string>): { name: string; clear: boolean } | undefined {
   const n = normalize(name);
-  const all = [...names];
+  // Sorted: between equally close names, the choice must not depend on the order of the properties.
+  const all = [...names].sort();
   const same = all.filter((c) => normalize(c) === n);
   if (same.length > 0) return { name: same[0]!, clear: same.length === 1 };
   let best: string | undefined;

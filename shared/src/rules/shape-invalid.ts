@@ -32,8 +32,10 @@ export default defineRule<'nameNotString' | 'nameEmpty' | 'nameMissing' | 'field
         if (isMisreadPropertyMap(t)) return;
         // name
         if (!t.nameNode) {
-          const first = t.node.children?.[0]?.children?.[0] ?? t.node;
-          ctx.report({ node: first, messageId: 'nameMissing' });
+          // At the description's key, else the parameter schema's, else the object: never "the first key", so the
+          // finding does not move with the order of the members.
+          const keyOf = (n: typeof t.node | undefined) => (n?.parent?.type === 'property' ? n.parent.children?.[0] : undefined);
+          ctx.report({ node: keyOf(t.descriptionNode) ?? keyOf(t.params) ?? t.node, messageId: 'nameMissing' });
         } else if (t.nameNode.type !== 'string') {
           ctx.report({ node: t.nameNode, messageId: 'nameNotString', data: { found: describeType(t.nameNode) } });
         } else if ((t.nameNode.value as string).trim() === '') {

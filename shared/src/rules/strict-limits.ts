@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
-import { child, elements, entries, isArray, isObject, type Node } from '../document';
+import { child, elements, entries, isArray, isObject, stringItems, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import type { PropertyVisit, SchemaVisit } from '../schemaWalk';
+import type { SchemaVisit } from '../schemaWalk';
 import { ANTHROPIC_LIMITS, OPENAI_LIMITS, SOURCES } from '../profiles';
 import { isObjectSchema, keyOfSchema, strictInfo, strictLabel, strictSeverity, type StrictInfo } from '../analysis/strict';
 
@@ -65,16 +65,13 @@ export default defineRule<Msg>({
     },
   },
   create(ctx) {
+    // OpenAI: per schema, counted while the tool's schema is walked (per-tool visitors, cached with the tool).
     let counts: OpenAiCounts | undefined;
-    // Anthropic: per request (the file's strict tools together).
-    let anthropicTools = 0;
-    let optionalParams = 0;
-    let unionParams = 0;
 
-    const finish = () => {
+    const finish = (t: ToolInfo) => {
       const c = counts;
       counts = undefined;
-      if (!c || !c.tool.paramsKeyNode) return;
+      if (!c || c.tool !== t || !c.tool.paramsKeyNode) return;
       const mode = strictLabel(c.info);
       const severity = strictSeverity(c.info, 'error');
       const tool = c.tool.name ?? '(unnamed)';
@@ -84,35 +81,10 @@ export default defineRule<Msg>({
       if (c.enumValues > OPENAI_LIMITS.enumValues) ctx.report({ node, messageId: 'enumValues', data: { tool, count: c.enumValues, limit: OPENAI_LIMITS.enumValues, mode }, severity, tool: c.tool });
     };
 
-    const anthropicLimit = (p: PropertyVisit, info: StrictInfo) => {
-      const mode = strictLabel(info);
-      if (!p.required) {
-        optionalParams++;
-        if (optionalParams === ANTHROPIC_LIMITS.optionalParams + 1) {
-          ctx.report({ node: p.keyNode, messageId: 'optionalParams', data: { name: p.name, count: optionalParams, limit: ANTHROPIC_LIMITS.optionalParams, mode } });
-        }
-      }
-      if (isObject(p.schema) && isUnion(p.schema)) {
-        unionParams++;
-        if (unionParams === ANTHROPIC_LIMITS.unionParams + 1) {
-          ctx.report({ node: p.keyNode, messageId: 'unionParams', data: { name: p.name, count: unionParams, limit: ANTHROPIC_LIMITS.unionParams, mode } });
-        }
-      }
-    };
-
     return {
       tool(t) {
-        finish();
         const info = strictInfo(t);
-        if (!info) return;
-        if (info.family === 'openai') {
-          counts = { tool: t, info, properties: 0, chars: 0, enumValues: 0, depthReported: false };
-        } else {
-          anthropicTools++;
-          if (anthropicTools === ANTHROPIC_LIMITS.strictTools + 1) {
-            ctx.report({ node: t.nameNode ?? t.node, messageId: 'strictTools', data: { tool: t.name ?? '(unnamed)', count: anthropicTools, limit: ANTHROPIC_LIMITS.strictTools, mode: strictLabel(info) } });
-          }
-        }
+        counts = info && info.family === 'openai' ? { tool: t, info, properties: 0, chars: 0, enumValues: 0, depthReported: false } : undefined;
       },
       schema(s, t) {
         const c = counts;
@@ -156,14 +128,44 @@ export default defineRule<Msg>({
         if (c && c.tool === t) {
           c.properties++;
           c.chars += p.name.length;
-          return;
         }
-        if (!p.topLevel) return; // Anthropic counts parameters: the tools' own top-level properties
-        const info = strictInfo(t);
-        if (info && info.family === 'anthropic') anthropicLimit(p, info);
       },
-      fileEnd() {
-        finish();
+      toolEnd(t) {
+        finish(t);
+      },
+      // The per-tool visitors above do not feed fileEnd: cache them.
+      cachePerTool: true,
+      // Anthropic: per request, over the file's strict tools together. Computed from the tools' top-level
+      // parameters only (a cheap summary, no schema walk), so it can run on every lint.
+      fileEnd(tools) {
+        let anthropicTools = 0;
+        let optionalParams = 0;
+        let unionParams = 0;
+        for (const t of tools) {
+          const info = strictInfo(t);
+          if (!info || info.family !== 'anthropic') continue;
+          const mode = strictLabel(info);
+          anthropicTools++;
+          if (anthropicTools === ANTHROPIC_LIMITS.strictTools + 1) {
+            ctx.report({ node: t.nameNode ?? t.node, messageId: 'strictTools', data: { tool: t.name ?? '(unnamed)', count: anthropicTools, limit: ANTHROPIC_LIMITS.strictTools, mode: strictLabel(info) }, tool: t });
+          }
+          if (!t.params || t.params.type !== 'object') continue;
+          const required = new Set(stringItems(child(t.params, 'required')));
+          for (const [name, keyNode, schema] of entries(child(t.params, 'properties'))) {
+            if (!required.has(name)) {
+              optionalParams++;
+              if (optionalParams === ANTHROPIC_LIMITS.optionalParams + 1) {
+                ctx.report({ node: keyNode, messageId: 'optionalParams', data: { name, count: optionalParams, limit: ANTHROPIC_LIMITS.optionalParams, mode }, tool: t });
+              }
+            }
+            if (isObject(schema) && isUnion(schema)) {
+              unionParams++;
+              if (unionParams === ANTHROPIC_LIMITS.unionParams + 1) {
+                ctx.report({ node: keyNode, messageId: 'unionParams', data: { name, count: unionParams, limit: ANTHROPIC_LIMITS.unionParams, mode }, tool: t });
+              }
+            }
+          }
+        }
       },
     };
   },

@@ -1,0 +1,54 @@
+/**
+ * The fast, seeded fuzz profile run by `npm test`: fast-check mutations of real tool files (test/fuzz/fuzz.ts)
+ * with every property checked on each input: no throw, ranges inside the document, every quick fix parses,
+ * removes its diagnostic and changes nothing outside its tool, fix-all reaches a fixed point, findings do not
+ * depend on key order. Same seed, same inputs: a failure here replays exactly. Time per KB is checked by the
+ * long profile, `npm run fuzz -- --runs N`, not here.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { applyCase, caseArb, checkText, loadSources, mutate, HOSTILE_STRINGS } from './fuzz';
+
+const SEED = 20261123;
+const RUNS = 3000;
+
+describe('fuzz (fast seeded profile)', { timeout: 300_000 }, () => {
+  const sources = loadSources(48 * 1024);
+
+  it('sources: the corpus, examples and clean fixtures', () => {
+    assert.ok(sources.length > 150, `${sources.length} source files`);
+    assert.ok(sources.some((s) => s.name.startsWith('examples/')));
+  });
+
+  it('the mutations are deterministic and change the text', () => {
+    const text = sources[0]!.text;
+    const m = { kind: 'nest' as const, node: 3, depth: 2, arr: false };
+    assert.equal(mutate(text, m), mutate(text, m));
+    assert.notEqual(mutate(text, m), text);
+    assert.notEqual(mutate(text, { kind: 'hostileString', node: 1, s: HOSTILE_STRINGS.indexOf('\\u0000') }), text);
+  });
+
+  it('every property holds on mutated real files', () => {
+    let inputs = 0;
+    let fixes = 0;
+    fc.assert(
+      fc.property(caseArb(sources.length, 3), (c) => {
+        const r = checkText(applyCase(sources, c), { maxFixedFindings: 3, keyOrder: true, fixAll: true });
+        inputs++;
+        fixes += r.fixes;
+        if (r.problems.length > 0) throw new Error(r.problems.join('\n'));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    assert.ok(inputs >= RUNS);
+    assert.ok(fixes > 50, `${fixes} fixes checked`);
+  });
+
+  it('every property holds on the unmutated sources (a sample)', () => {
+    for (let i = 0; i < sources.length; i += 7) {
+      const r = checkText(sources[i]!.text, { maxFixedFindings: 2, keyOrder: true, fixAll: false });
+      assert.deepEqual(r.problems, [], sources[i]!.name);
+    }
+  });
+});

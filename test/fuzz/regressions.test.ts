@@ -1,0 +1,67 @@
+/**
+ * Bugs the fuzzer found (test/fuzz/fuzz.ts), each reduced to its smallest input.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { lintText } from '../../shared/src/linter';
+import { fixesFor } from '../../shared/src/fix';
+import { applyEdits } from '../../shared/src/fixes/edits';
+import { checkText } from './fuzz';
+
+const DESC = 'Use this when the user asks for the projects of an owner. Returns their names.';
+
+describe('fuzz regressions', () => {
+  it('a fix on a member shadowed by a duplicate key edits that member, not the last one of that name', () => {
+    const text = `{"name":"list_projects","description":"${DESC}","input_schema":{"type":"object","properties":{"owner_type":{"type":"string","description":"Owner type (user or org)."},"owner_type":{"type":"string","enum":["user","org"],"description":"Owner type (user or org)."}}}}`;
+    const lint = lintText('file:///dup.tool.json', text);
+    const finding = lint.findings.find((f) => f.rule === 'type-closed-set-as-string');
+    assert.ok(finding, 'the shadowed member is reported');
+    const fix = fixesFor(lint, finding)[0]!;
+    const out = applyEdits(text, fix.edits);
+    // The edit lands in the first owner_type; the second (with its enum) is untouched.
+    assert.ok(fix.edits.every((e) => e.offset < text.indexOf('"owner_type"', text.indexOf('"owner_type"') + 1)));
+    assert.ok(out.endsWith(text.slice(text.indexOf('"owner_type"', text.indexOf('"owner_type"') + 1))));
+    assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
+  });
+
+  it('a tool without a name is reported at its description, whatever the order of its members', () => {
+    const a = lintText('file:///a.tool.json', `{"parameters":{"type":"object"},"x":1,"description":"${DESC}"}`).findings.find((f) => f.messageId === 'nameMissing');
+    const b = lintText('file:///b.tool.json', `{"x":1,"description":"${DESC}","parameters":{"type":"object"}}`).findings.find((f) => f.messageId === 'nameMissing');
+    assert.equal(a?.pointer, '/description');
+    assert.equal(b?.pointer, '/description');
+  });
+
+  it('shape-unknown lists the keys it found in sorted order', () => {
+    const m = (t: string) => lintText('file:///c.tool.json', t).findings.find((f) => f.rule === 'shape-unknown')?.message;
+    assert.equal(m('{"zeta":1,"api_name":2,"beta":3,"alpha":4,"omega":5}'), m('{"omega":5,"alpha":4,"beta":3,"api_name":2,"zeta":1}'));
+    assert.match(m('{"zeta":1,"api_name":2,"beta":3,"alpha":4,"omega":5}')!, /"alpha", "api_name", "beta", "omega", …/);
+  });
+
+  it('values quoted in messages have their keys sorted', () => {
+    const tool = (d: string) => `{"name":"get_x","description":"${DESC}","parameters":{"type":"object","properties":{"after":{"type":"string","description":"Cursor.","default":${d}}}}}`;
+    const m = (t: string) => lintText('file:///d.tool.json', t).findings.find((f) => f.rule === 'default-invalid')?.message;
+    assert.equal(m(tool('{"type":"integer","minimum":5}')), m(tool('{"minimum":5,"type":"integer"}')));
+    assert.match(m(tool('{"type":"integer","minimum":5}'))!, /\{"minimum":5,"type":"integer"\}/);
+  });
+});
+
+describe('fuzz regressions: suggestions', () => {
+  it('"did you mean" between equally close names does not depend on the order of the properties', () => {
+    const tool = (props: string) => `{"name":"get_show","description":"${DESC}","parameters":{"type":"object","properties":{${props}},"required":["show_date"]}}`;
+    const m = (t: string) => lintText('file:///e.tool.json', t).findings.find((f) => f.rule === 'required-unknown')?.message;
+    const a = m(tool('"show_time":{"type":"string","description":"Time."},"show_type":{"type":"string","description":"Type."}'));
+    const b = m(tool('"show_type":{"type":"string","description":"Type."},"show_time":{"type":"string","description":"Time."}'));
+    assert.ok(a);
+    assert.equal(a, b);
+  });
+});
+
+describe('fuzz regressions: unnamed tools', () => {
+  it('description-missing on a tool without a name is reported at its parameter schema, whatever the order of its members', () => {
+    const a = lintText('file:///f.tool.json', '{"functionDeclarations":[{"behavior":"BLOCKING","x":1,"parameters":{"type":"object"}}]}').findings.find((f) => f.rule === 'description-missing');
+    const b = lintText('file:///f.tool.json', '{"functionDeclarations":[{"parameters":{"type":"object"},"x":1,"behavior":"BLOCKING"}]}').findings.find((f) => f.rule === 'description-missing');
+    assert.ok(a);
+    assert.equal(a.pointer, b?.pointer);
+    assert.equal(a.pointer, '/functionDeclarations/0/parameters');
+  });
+});
