@@ -118,8 +118,11 @@ export interface EvalSetInfo {
   casesKeyNode: Node | undefined;
   casesNode: Node | undefined;
   cases: EvalCaseInfo[];
-  /** Where the set departs from the format (eval-set-invalid). */
-  problems: EvalSetProblem[];
+  /**
+   * Where the set departs from the format (eval-set-invalid). Computed on first read: indexing a set for its
+   * tool file's lint needs only the cases, and the format check compiles the schema (about 30 ms once).
+   */
+  readonly problems: EvalSetProblem[];
 }
 
 let validateSet: ValidateFunction | undefined;
@@ -127,12 +130,19 @@ let validateSet: ValidateFunction | undefined;
 /** Reads an evaluation set from a parsed document; never throws. */
 export function parseEvalSet(doc: ToolDocument): EvalSetInfo {
   const root = doc.tree;
-  const out: EvalSetInfo = { uri: doc.uri, toolsNode: undefined, toolsRef: undefined, casesKeyNode: undefined, casesNode: undefined, cases: [], problems: [] };
-  if (!root || doc.refused || doc.syntaxProblems.length > 0) return out;
-  if (!isObject(root)) {
-    out.problems.push({ node: root, message: 'An evaluation set is a JSON object: {"tools": "./<name>.tool.json", "cases": [...]}.' });
-    return out;
-  }
+  let problems: EvalSetProblem[] | undefined;
+  const out: EvalSetInfo = {
+    uri: doc.uri,
+    toolsNode: undefined,
+    toolsRef: undefined,
+    casesKeyNode: undefined,
+    casesNode: undefined,
+    cases: [],
+    get problems() {
+      return (problems ??= root && !doc.refused && doc.syntaxProblems.length === 0 ? problemsOf(root, out.cases) : []);
+    },
+  };
+  if (!root || doc.refused || doc.syntaxProblems.length > 0 || !isObject(root)) return out;
   const tools = child(root, 'tools');
   out.toolsNode = tools;
   const ref = str(tools)?.trim();
@@ -146,12 +156,18 @@ export function parseEvalSet(doc: ToolDocument): EvalSetInfo {
   if (out.casesNode?.type === 'array') {
     elements(out.casesNode).forEach((c, index) => out.cases.push(readCase(c, index)));
   }
-  out.problems.push(...formatProblems(root));
+  return out;
+}
+
+/** The format problems of a set (a non-object root, schema violations, duplicate ids), in document order. */
+function problemsOf(root: Node, cases: readonly EvalCaseInfo[]): EvalSetProblem[] {
+  if (!isObject(root)) return [{ node: root, message: 'An evaluation set is a JSON object: {"tools": "./<name>.tool.json", "cases": [...]}.' }];
+  const out = formatProblems(root);
   // Results are recorded per id: two cases with one id would overwrite each other.
   const seen = new Map<string, EvalCaseInfo>();
-  for (const c of out.cases) {
+  for (const c of cases) {
     if (c.id === undefined) continue;
-    if (seen.has(c.id)) out.problems.push({ node: c.idNode, message: `Case id "${c.id}" is used twice (also case ${seen.get(c.id)!.index + 1}); results are recorded per id, so give each case its own.` });
+    if (seen.has(c.id)) out.push({ node: c.idNode, message: `Case id "${c.id}" is used twice (also case ${seen.get(c.id)!.index + 1}); results are recorded per id, so give each case its own.` });
     else seen.set(c.id, c);
   }
   return out;
