@@ -117,14 +117,22 @@ export function scanShape(text: string): { depth: number; tokens: number } {
   let depth = 0;
   let max = 0;
   let tokens = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
+    if (c === 34) {
+      // Jump to the closing quote with indexOf (native, and most of a tool file is strings): a quote preceded
+      // by an odd number of backslashes is escaped. An unterminated string runs to the end of the text.
+      let j = i;
+      for (;;) {
+        j = text.indexOf('"', j + 1);
+        if (j < 0) return { depth: max, tokens };
+        let b = j - 1;
+        while (text.charCodeAt(b) === 92) b--;
+        if ((j - 1 - b) % 2 === 0) break;
+      }
+      i = j;
+    } else if (c === 123 || c === 91) {
       tokens++;
       if (++depth > max) max = depth;
     } else if (c === 125 || c === 93) {

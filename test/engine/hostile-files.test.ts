@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { lintText } from '../../shared/src/linter';
-import { MAX_FILE_BYTES, MAX_TOKENS } from '../../shared/src/document';
+import { MAX_FILE_BYTES, MAX_TOKENS, scanShape } from '../../shared/src/document';
 import { fixAll } from '../../shared/src/fix';
 
 function lint(text: string) {
@@ -63,6 +63,17 @@ describe('hostile files', { timeout: 120_000 }, () => {
     }
   });
 
+
+  it('brackets inside strings, after escaped quotes and backslashes, do not count as nesting', () => {
+    // 600 brackets in one description, behind \" and \\ escapes: the file is 4 levels deep and is linted.
+    const description = 'Use this when the user asks for "[" \\" ' + '[{'.repeat(300) + ' \\\\';
+    const res = lint(`[${tool('{"type":"object","properties":{}}', description)}]`);
+    assert.ok(!res.findings.some((f) => f.rule === 'parse-error'), 'not refused');
+    assert.equal(res.discovery.tools.length, 1);
+    assert.deepEqual(scanShape(JSON.stringify({ a: ['"[', '\\', '{{{'] })), { depth: 2, tokens: 5 }); // { : [ , ,
+    // An unterminated string runs to the end: its brackets are not counted either.
+    assert.deepEqual(scanShape('[{"a": "[[[['), { depth: 2, tokens: 3 }); // [ { :
+  });
   it('$ref cycles (self, mutual, through $defs and items) are linted without looping', () => {
     const res = lint(tool('{"type":"object","$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"},"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}}}},"properties":{"x":{"$ref":"#"},"y":{"$ref":"#/$defs/a"},"z":{"$ref":"#/$defs/node"}}}'));
     assert.ok(res.discovery.tools.length === 1);
