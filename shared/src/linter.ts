@@ -90,7 +90,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     config,
     tools: found.tools,
     names,
-    namespaces: sharedPrefixes([...names]),
+    namespaces: namespacesOf(names),
     extraVerbs,
     workspace: options.workspace ?? EMPTY_INDEX,
     today: options.today ?? new Date().toISOString().slice(0, 10),
@@ -309,6 +309,15 @@ function storeTool(bucket: Map<string, CachedFinding[]>, toolText: string, findi
   }
   if (!bucket.has(toolText)) toolCacheChars += toolText.length;
   bucket.set(toolText, findings);
+}
+
+let lastNamespaces: { key: string; value: Set<string> } | undefined;
+
+/** sharedPrefixes of the file's names, remembered for the last set of names (unchanged by most keystrokes). */
+function namespacesOf(names: ReadonlySet<string>): Set<string> {
+  const key = [...names].join('\u0003');
+  if (lastNamespaces?.key !== key) lastNamespaces = { key, value: sharedPrefixes([...names]) };
+  return lastNamespaces.value;
 }
 
 /** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */

@@ -224,7 +224,8 @@ export function humanList(items: readonly string[], quote = '"'): string {
 export function memoByString<R>(fn: (key: string) => R, max = 20_000): (key: string) => R {
   const cache = new Map<string, R>();
   return (key: string) => {
-    if (cache.has(key)) return cache.get(key) as R;
+    const hit = cache.get(key);
+    if (hit !== undefined || cache.has(key)) return hit as R; // one lookup on a hit (has() only for cached undefined)
     const r = fn(key);
     if (cache.size >= max) cache.clear();
     cache.set(key, r);
