@@ -29,6 +29,15 @@ function splitIdent(name: string): string[] {
   return out;
 }
 
+/** The text without leading and trailing "_" (a loop: /^_+|_+$/ is quadratic on a long run of "_" inside a name). */
+export function trimUnderscores(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) === 95) a++;
+  while (b > a && s.charCodeAt(b - 1) === 95) b--;
+  return s.slice(a, b);
+}
+
 /** snake_case form of an identifier. */
 export function toSnakeCase(name: string): string {
   return identWords(name).join('_');
@@ -194,7 +203,9 @@ export function sharedPrefixes(names: readonly string[]): Set<string> {
   const counts = new Map<string, number>();
   for (const n of names) {
     const w = identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n);
-    for (let i = 1; i < w.length; i++) {
+    // Namespaces are short (`github_`, `google_drive_`): prefixes of up to 8 words, so a hostile name of
+    // thousands of words costs 8 joins, not thousands.
+    for (let i = 1; i < Math.min(w.length, 9); i++) {
       const p = w.slice(0, i).join('_');
       counts.set(p, (counts.get(p) ?? 0) + 1);
     }

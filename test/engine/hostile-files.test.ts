@@ -121,4 +121,27 @@ describe('hostile files', { timeout: 120_000 }, () => {
       fixAll('file:///hostile.tool.json', text);
     }
   });
+
+  // Each of these hung the linter or overflowed a regular expression's stack before the fix it guards (see the
+  // comments at QUOTED_IDENT, THIS_FUNCTION, USAGE_CUE, runsOf, sharedPrefixes, snakeName and trimUnderscores).
+  // 300,000 characters: a linear pass takes well under a second, a quadratic one minutes (the suite's timeout).
+  it('pumped strings in descriptions, names and keys: no rule error, no super-linear pass', () => {
+    const pump = (unit: string) => unit.repeat(Math.ceil(300_000 / unit.length));
+    const descriptions = ['Use `' + 'x_y'.repeat(40) + ' instead', 'Use `' + pump('a-_') + '!', pump('\n') + 'x', 'Use this when ' + pump('\n') + 'This function', 'SYSTEM' + pump(' ') + 'x'];
+    for (const d of descriptions) {
+      const res = lint(tool('{"type":"object","properties":{"q":{"type":"string","description":' + JSON.stringify(d) + '}}}', d));
+      assert.equal(res.discovery.tools.length, 1);
+    }
+    for (const name of ['a' + pump('aB') + 'b', 'a' + pump('_') + 'b', pump('A') + 'b', 'get_' + pump('x_y')]) {
+      const text = `[${tool('{"type":"object","properties":{' + JSON.stringify(name) + ':{"type":"string","description":"A value."}}}').replace('"get_weather"', JSON.stringify(name))}]`;
+      const res = lint(text);
+      assert.ok(res.findings.some((f) => f.rule === 'name-portable' || f.rule === 'name-format'), 'the name is still checked');
+    }
+  });
+
+  it('a 20 MB run in a description (over the regular-expression stack) is checked for encoded blobs without a rule error', () => {
+    const blob = 'QUJD' + 'aGVsbG8gd29ybGQ'.repeat(1_400_000);
+    const res = lint(tool('{"type":"object","properties":{}}', 'Use this when the user asks for it. ' + blob));
+    assert.ok(res.findings.some((f) => f.rule === 'description-injection' && /base64|encoded/i.test(f.message)), 'the blob is reported');
+  });
 });

@@ -83,6 +83,7 @@ export const HOSTILE_STRINGS = [
   '#/$defs/a',
   '#/definitions/x/properties/y',
   'x'.repeat(5000),
+  'Use `' + 'x_y'.repeat(40) + ' instead', // exponential backtracking in an earlier identifier pattern
   '',
   'int',
   'STRING',
@@ -105,7 +106,17 @@ export type Mutation =
   | { kind: 'swap'; node: number; value: number }
   | { kind: 'hostileString'; node: number; s: number }
   | { kind: 'insertKey'; node: number; key: number; value: number }
-  | { kind: 'shuffle'; node: number; seed: number };
+  | { kind: 'shuffle'; node: number; seed: number }
+  | { kind: 'pump'; node: number; prefix: number; unit: number; count: number };
+
+/**
+ * Pumped strings: a short unit repeated thousands of times after a prefix, the input that exposes a regular
+ * expression's backtracking (nested or overlapping quantifiers) or a quadratic loop over words. Each unit here
+ * found one in this project's own analyses: `x_y` and `a-_` (identifiers in quotes), `\n` (line-start
+ * lookbehinds), `A` and `aB` (case splitting), `_` (underscore trimming). JSON-escaped.
+ */
+const PUMP_PREFIXES = ['', 'Use `', '`', '\\"', 'call ', 'Use this when ', 'a'];
+const PUMP_UNITS = ['x_y', 'a-_', 'a.', '\\n', ' ', 'A', 'aB', 'Id', '_', ' _', 'e.g. ', 'SYSTEM ', 'This ', 'use ', '0x', 'Ab1', '\\u200b'];
 
 const FLIP_CHARS = '{}[]",:\\ \n0a-.eEtfn/\u0000\ud800\u00e9';
 
@@ -121,6 +132,7 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('hostileString' as const), node: nat, s: fc.nat({ max: HOSTILE_STRINGS.length - 1 }) }),
   fc.record({ kind: fc.constant('insertKey' as const), node: nat, key: fc.nat({ max: HOSTILE_KEYS.length - 1 }), value: fc.nat({ max: VALUES.length - 1 }) }),
   fc.record({ kind: fc.constant('shuffle' as const), node: nat, seed: nat }),
+  fc.record({ kind: fc.constant('pump' as const), node: nat, prefix: fc.nat({ max: PUMP_PREFIXES.length - 1 }), unit: fc.nat({ max: PUMP_UNITS.length - 1 }), count: fc.integer({ min: 10, max: 20_000 }) }),
 );
 
 export interface Case {
@@ -202,6 +214,12 @@ export function mutate(text: string, m: Mutation): string {
       const node = pick(nodesOf(text, (x) => x.type === 'string'), m.node);
       if (!node) return text;
       return text.slice(0, node.offset) + '"' + HOSTILE_STRINGS[m.s]! + '"' + text.slice(node.offset + node.length);
+    }
+    case 'pump': {
+      // Any string: a description, a name, a key, an enum value, a pattern.
+      const node = pick(nodesOf(text, (x) => x.type === 'string'), m.node);
+      if (!node) return text;
+      return text.slice(0, node.offset) + '"' + PUMP_PREFIXES[m.prefix]! + PUMP_UNITS[m.unit]!.repeat(m.count) + '!"' + text.slice(node.offset + node.length);
     }
     case 'insertKey': {
       const node = pick(nodesOf(text, (x) => x.type === 'object'), m.node);

@@ -38,7 +38,7 @@ const USAGE_CUE = new RegExp(
     String.raw`\b(?:use|call|invoke|run|try|pick|choose|select|ask|consult)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|action|command|method|api|operation))?\s+(?:when|whenever|if|to|for|before|after|only|instead|first|in\s+order\s+to|as\s+(?:a|an|the|your)|once|with|whenever|on\s+(?:any|every|each))\b`,
     String.raw`(?<!\bto\s)\buse\s+(?:when|whenever|if|for|to|before|after|instead|only|in\s+place\s+of)\b`,
     // Redirects to a sibling: "Use filter-variants for exact keywords", "use the `get_forecast` tool instead".
-    String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][\w.-]*[_.-][\w.-]*[\x60'"]?(?:\s+(?:tool|function))?(?:\s+(?:for|when|if|instead)\b|\s*(?:[.;]|$))`,
+    String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][A-Za-z0-9]{0,127}[_.-][\w.-]{0,255}[\x60'"]?(?:\s+(?:tool|function))?(?:\s+(?:for|when|if|instead)\b|\s*(?:[.;]|$))`,
     // "is used for…", "Used when…" (a passive participle after a noun, "the tags used for filtering", is not one).
     String.raw`(?:\b(?:is|are|be|being|gets)\s+(?:only\s+|best\s+|mainly\s+|mostly\s+|primarily\s+|typically\s+|usually\s+)?|(?:^|[.!?;:]\s+))(?:used|called|invoked)\s+(?:when|whenever|if|for|before|after|instead|only)\b`,
     String.raw`\b(?:needed|required)\s+(?:before|after|when)\b`,
@@ -172,7 +172,7 @@ const INJECTION_PATTERNS: readonly Pattern[] = [
   { kind: 'roleHijack', re: /\byou\s+are\s+now\b(?!\s+(?:connected|logged|signed|authenticated|ready|able|done|in\s+(?:the|a)\s+\w+\s+(?:directory|folder|mode)))/i },
   { kind: 'roleHijack', re: /\bfrom\s+now\s+on,?\s+(?:you\b|always\b|never\b|ignore\b|respond\b|reply\b|answer\b|act\b)/i },
   { kind: 'roleHijack', re: /\b(?:you\s+(?:will|must|should|shall)\s+(?:now\s+)?|now\s+)act\s+as\b|\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b/i },
-  { kind: 'roleHijack', re: /\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|DAN)\b|(?:^|[\n.!?]\s*)SYSTEM\s*(?:OVERRIDE|MESSAGE|PROMPT|NOTE|INSTRUCTIONS?)?\s*:/ },
+  { kind: 'roleHijack', re: /\byou\s+are\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|DAN)\b|SYSTEM(?<=(?:^|[\n.!?]\s*)SYSTEM)\s{0,8}(?:OVERRIDE|MESSAGE|PROMPT|NOTE|INSTRUCTIONS?)?\s{0,8}:/ },
   { kind: 'roleHijack', re: /\byour\s+new\s+(?:role|instructions|task|goal|objective|persona|identity)\b/i },
   { kind: 'roleHijack', re: /\b(?:reveal|print|output|leak|disclose|repeat|share|override|replace)\s+(?:your|the\s+model['’]?s)\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|system\s+message|instructions)\b|\bnew\s+system\s+prompt\s*:/i },
 ];
@@ -318,8 +318,33 @@ function isLowSurrogate(c: number): boolean {
 
 // Encoded blobs --------------------------------------------------------------------------------
 
-const BASE64_RUN = /[A-Za-z0-9+\/_-]{80,}={0,2}/g;
-const HEX_RUN = /(?<![0-9A-Za-z])(?:0x)?[0-9a-fA-F]{65,}(?![0-9A-Za-z])/g;
+// Character classes for the run scanners below: 1 = [0-9A-Za-z], 2 = also base64's + / _ -.
+const RUN_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[0-9A-Za-z]/.test(ch)) RUN_CLASS[c] = 1;
+  else if (/[+\/_-]/.test(ch)) RUN_CLASS[c] = 2;
+}
+const HEX_DIGITS = /^[0-9a-fA-F]+$/;
+
+/**
+ * Maximal runs of characters of `cls` (1: alphanumerics; 2: alphanumerics and + / _ -) of at least `min`
+ * characters, as [start, end) pairs. A loop, not a regular expression: a greedy quantifier over a run of
+ * millions of characters overflows the regular-expression stack (a 20 MB description of one letter did).
+ */
+function* runsOf(text: string, cls: 1 | 2, min: number): Generator<[number, number]> {
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const k = c < 128 ? RUN_CLASS[c]! : 0;
+    const inRun = k !== 0 && k <= cls;
+    if (inRun && start < 0) start = i;
+    else if (!inRun && start >= 0) {
+      if (i - start >= min) yield [start, i];
+      start = -1;
+    }
+  }
+}
 
 export interface Blob {
   kind: 'base64' | 'hex';
@@ -335,15 +360,19 @@ export interface Blob {
  */
 function findEncodedBlobUncached(text: string): Blob | undefined {
   if (text.length < 65) return undefined;
-  HEX_RUN.lastIndex = 0;
-  for (let m = HEX_RUN.exec(text); m; m = HEX_RUN.exec(text)) {
-    const digits = m[0].replace(/^0x/, '');
-    if (/[a-fA-F]/.test(digits) && /[0-9]/.test(digits)) return { kind: 'hex', length: m[0].length, index: m.index, text: m[0] };
+  // Hexadecimal: a whole alphanumeric run (nothing alphanumeric on either side), "0x" allowed, 65+ digits.
+  for (const [start, end] of runsOf(text, 1, 65)) {
+    const run = text.slice(start, end);
+    const digits = run.startsWith('0x') ? run.slice(2) : run;
+    if (digits.length >= 65 && HEX_DIGITS.test(digits) && /[a-fA-F]/.test(digits) && /[0-9]/.test(digits)) return { kind: 'hex', length: run.length, index: start, text: run };
   }
   if (text.length < 80) return undefined;
-  BASE64_RUN.lastIndex = 0;
-  for (let m = BASE64_RUN.exec(text); m; m = BASE64_RUN.exec(text)) {
-    if (looksBase64(m[0])) return { kind: 'base64', length: m[0].length, index: m.index, text: m[0] };
+  // Base64: a run of 80+ base64 characters and up to two "=" of padding.
+  for (const [start, end] of runsOf(text, 2, 80)) {
+    let stop = end;
+    while (stop < text.length && stop - end < 2 && text.charCodeAt(stop) === 61) stop++;
+    const run = text.slice(start, stop);
+    if (looksBase64(run)) return { kind: 'base64', length: run.length, index: start, text: run };
   }
   return undefined;
 }
@@ -469,7 +498,9 @@ const SQL = /\bSELECT\s+(?:DISTINCT\s+)?(?:\*|[\w.,\s"`()*]+?)\s+FROM\s+[\w"`]|\
 const SQL_DOMAIN = new Set(['sql', 'query', 'queries', 'soql', 'sosl', 'wiql', 'hql', 'cql', 'kql', 'database', 'databases', 'db', 'table', 'tables', 'select', 'statement', 'transformation', 'schema', 'duckdb', 'sqlite', 'postgres', 'postgresql', 'mysql', 'bigquery', 'snowflake', 'clickhouse', 'oracle', 'mssql', 'supabase', 'athena', 'redshift', 'databricks']);
 const SQL_MENTION = /\bSQL\b|\bquer(?:y|ies)\b|\bdatabase\b/i;
 const COMMENT = /@param\b|@returns?\b|@throws\b|@raises?\b|\bTODO\b(?=\s*[:(-])|\bFIXME\b|:param\s+\w|:returns?:|:rtype:|(?:^|\n|\s{2}|[.!?]\s+)(?:Args|Raises|Arguments):\s/;
-const THIS_FUNCTION = /(?:^|[.!?:]\s+|\n\s*)(This\s+(?:function|method|endpoint))\b(?!\s+(?:should|must|can|may)\s+(?:only\s+)?be\s+(?:used|called|invoked)|\s+is\s+(?:useful|intended|meant|ideal|best|recommended)\s+(?:for|when))/;
+// "at a sentence or line start" is a lookbehind checked after the word: `\n\s*` before it would retry the whole
+// whitespace run at each of its line breaks (quadratic on a description of 30,000 newlines). Same for SYSTEM above.
+const THIS_FUNCTION = /(This(?<=(?:^|[.!?:]\s+|\n\s*)This)\s+(?:function|method|endpoint))\b(?!\s+(?:should|must|can|may)\s+(?:only\s+)?be\s+(?:used|called|invoked)|\s+is\s+(?:useful|intended|meant|ideal|best|recommended)\s+(?:for|when))/;
 
 /** Implementation details in a tool description, in order of appearance (at most one per kind). */
 function implementationDetailsUncached(text: string, domain: ToolDomain): DetailHit[] {
@@ -535,10 +566,15 @@ export interface ToolMention {
   context: 'strong' | 'weak';
 }
 
-/** An identifier in backticks or quotes: snake_case, kebab-case, dotted, camelCase, with an optional "()". */
-const QUOTED_IDENT = /[`'"‘“]([A-Za-z_][A-Za-z0-9_]*(?:[.\-_][A-Za-z0-9_]+)*)(?:\(\))?[`'"’”]/g;
+/**
+ * An identifier in backticks or quotes: snake_case, kebab-case, dotted, camelCase, with an optional "()".
+ * Each character has one way to match ("." and "-" only before a word character) and the length is bounded
+ * (256): no backtracking blow-up on a long almost-identifier, no regular-expression stack overflow on a
+ * multi-megabyte one. BARE_SNAKE is bounded too (16 parts of up to 64 characters: no tool name is longer).
+ */
+const QUOTED_IDENT = /[`'"‘“]([A-Za-z_](?:[A-Za-z0-9_]|[.\-](?=[A-Za-z0-9_])){0,255})(?:\(\))?[`'"’”]/g;
 /** A bare snake_case word of at least two parts, not part of a path, file name, URL or assignment. */
-const BARE_SNAKE = /(?<![\w.\/\\\-=:@$#])([a-z][a-z0-9]*(?:__?[a-z0-9]+)+)(?:\(\))?(?![\w\/\\\-]|\.\w)/g;
+const BARE_SNAKE = /(?<![\w.\/\\\-=:@$#])([a-z][a-z0-9]{0,63}(?:__?[a-z0-9]{1,64}){1,16})(?:\(\))?(?![\w\/\\\-]|\.\w)/g;
 const ASSIGNMENT_BEFORE = /[=:]\s*[`'"‘“]?$/;
 /** "instead of any `getTopPools` concept": a name the description itself says does not exist. */
 const HYPOTHETICAL_BEFORE = /\b(?:any|no|non-existent|nonexistent|hypothetical)\s+[`'"‘“]?$/i;

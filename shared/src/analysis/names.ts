@@ -234,7 +234,7 @@ export function toolThing(parts: NameParts): string {
 export function snakeName(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1_') // as ([A-Z]+)([A-Z][a-z]) → $1_$2, without its O(n²) on a run of capitals
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toLowerCase();
@@ -352,7 +352,8 @@ export function verbFirstNames(name: string, options: VerbFirstOptions = {}): st
   if (start === 0 && namespaces && options.taken) {
     // A prefix counts as a namespace when another tool puts a verb right after it (`browser_navigate`).
     let before: Set<string> | undefined;
-    for (let i = 1; i < end; i++) {
+    for (let i = 1; i < Math.min(end, 9); i++) {
+      // Namespaces have at most 8 words (sharedPrefixes).
       const p = words.slice(0, i).join('\u0000');
       if (!namespaces.has(words.slice(0, i).join('_'))) continue;
       before ??= prefixesBeforeVerb(options.taken, extra);

@@ -1,10 +1,10 @@
 import { defineRule } from '../rule';
 import { NAME_RULES, PORTABLE_NAME, PROFILE_LABEL, SOURCES } from '../profiles';
+import { trimUnderscores } from '../text';
 
 const MAX_PORTABLE = 64;
 const NOT_PORTABLE_CHARS = /[^A-Za-z0-9_-]/gu;
 const NOT_PORTABLE_RUN = /[^A-Za-z0-9_-]+/g;
-const EDGE_UNDERSCORES = /^_+|_+$/g;
 const SPACE = /\s/;
 
 /** What puts the name outside `^[a-zA-Z0-9_-]{1,64}$`, in words. */
@@ -23,7 +23,7 @@ function problemOf(name: string): string {
 }
 
 function suggestionOf(name: string): string {
-  const s = name.replace(NOT_PORTABLE_RUN, '_').replace(EDGE_UNDERSCORES, '');
+  const s = trimUnderscores(name.replace(NOT_PORTABLE_RUN, '_'));
   if (s.length === 0) return 'Use a name of ASCII letters, digits, "_" and "-".';
   if (s.length > MAX_PORTABLE) return 'Shorten it to well under 64 characters, leaving room for a server prefix.';
   return `Rename it to "${s}".`;
