@@ -46,7 +46,12 @@ export class ToolDocument {
       return;
     }
     const errors: ParseError[] = [];
-    this.tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
+    // A UTF-8 byte-order mark: reported (JSON.parse and Python's json.loads reject it; RFC 8259 §8.1 forbids it),
+    // then parsed as a space, so offsets stay those of the text and the rest of the file is linted. Editors strip
+    // it from the buffer, so only the CLI and the workspace index (files read from disk) see it.
+    const bom = text.charCodeAt(0) === 0xfeff;
+    if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
+    this.tree = parseTree(bom ? ' ' + text.slice(1) : text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
     // One problem per position (jsonc-parser reports cascades at the same offset), at most 20, inside the text.
     const seen = new Set<number>();
     for (const e of errors) {
@@ -147,6 +152,8 @@ export function scanShape(text: string): { depth: number; tokens: number } {
   }
   return { depth: max, tokens };
 }
+
+const BOM = 'The file starts with a byte-order mark (U+FEFF): JSON.parse and Python\'s json.loads reject it. Save the file as UTF-8 without BOM.';
 
 const TRAILING_COMMA = 'Trailing comma: remove it (JSON does not allow a comma before a closing bracket).';
 
