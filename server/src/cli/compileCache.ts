@@ -13,7 +13,7 @@
 import Module, { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -36,7 +36,8 @@ const KEEP_OTHER_FILES = 3;
 /**
  * The cache folder: `TOOLSCHEMA_CACHE_DIR` (empty: no cache), else `toolschema` in the user's cache folder
  * (`XDG_CACHE_HOME`, `~/.cache`, `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows). No cache when
- * `NODE_DISABLE_COMPILE_CACHE` is set, as with Node's own compile cache.
+ * `NODE_DISABLE_COMPILE_CACHE` is set, as with Node's own compile cache, or without a home folder. The cache
+ * holds code the CLI runs: it belongs in a folder only the user can write.
  */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | null {
   if (env.TOOLSCHEMA_CACHE_DIR !== undefined) return env.TOOLSCHEMA_CACHE_DIR === '' ? null : env.TOOLSCHEMA_CACHE_DIR;
@@ -46,7 +47,8 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: 
     try {
       base = platform === 'darwin' ? join(homedir(), 'Library', 'Caches') : join(homedir(), '.cache');
     } catch {
-      base = tmpdir();
+      // No home folder: no cache. Never a shared temporary folder, where another user could plant cache data.
+      return null;
     }
   }
   return join(base, 'toolschema');
@@ -76,7 +78,7 @@ function readCache(path: string): Buffer | undefined {
 /** Writes a cache file atomically (a temporary file renamed). */
 function writeCache(path: string, payload: Buffer): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, Buffer.concat([MAGIC, createHash('sha1').update(payload).digest(), payload]));
