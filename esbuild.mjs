@@ -3,6 +3,7 @@
 // shared/src/rules/index.ts from the files in shared/src/rules/ (one rule per file, id = file name).
 import * as esbuild from 'esbuild';
 import { readdirSync, writeFileSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -51,6 +52,37 @@ const common = {
 };
 const shebang = { js: '#!/usr/bin/env node\n' + importMeta };
 
+// fdir (under tinyglobby) looks for picomatch with a run-time require when it is loaded, for a glob option
+// tinyglobby never uses; from a bundle that is a file-system search (or a second copy of picomatch) per start.
+const fdirWithoutPicomatch = {
+  name: 'fdir-without-picomatch',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const patched = text.replace(/try\s*\{\s*__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);\s*\}\s*catch\s*\{\s*\}/, '');
+      return { contents: patched, loader: 'js', warnings: patched === text ? [{ text: 'fdir-without-picomatch: the lookup was not found (fdir changed?)' }] : [] };
+    });
+  },
+};
+
+// The CLI: dist/cli/toolschema.js (bin.ts, a small loader) compiles dist/cli/main.js with a V8 code cache
+// (server/src/cli/compileCache.ts). The `eval` command's implementation, with the provider SDKs (about half of
+// the code), is dist/cli/eval.js, loaded only when that command runs.
+async function buildCli() {
+  const evalCli = {
+    name: 'eval-cli-apart',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/cli$/ }, (args) => (args.importer.endsWith(join('server', 'src', 'eval', 'command.ts')) ? { path: './eval.js', external: true } : undefined));
+    },
+  };
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli/main.js', plugins: [evalCli, fdirWithoutPicomatch], sourcemap, minify }),
+    esbuild.build({ ...common, entryPoints: ['server/src/eval/cli.ts'], outfile: 'dist/cli/eval.js', plugins: [fdirWithoutPicomatch], sourcemap, minify }),
+  ]);
+  const hash = createHash('sha1').update(readFileSync(join(root, 'dist/cli/main.js'))).digest('hex');
+  await esbuild.build({ ...common, entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli/toolschema.js', banner: { js: '#!/usr/bin/env node' }, define: { TOOLSCHEMA_CLI_HASH: JSON.stringify(hash) }, minify });
+}
+
 // Development: `node esbuild.mjs --tests-only --out=DIR --only=SUBSTRING` bundles only the matching tests into DIR.
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 if (process.argv.includes('--tests-only')) {
@@ -88,8 +120,8 @@ const e2e = [
 
 await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap, minify }),
-  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, sourcemap, minify }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli/toolschema.js', banner: shebang, sourcemap, minify }),
+  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, plugins: [fdirWithoutPicomatch], sourcemap, minify }),
+  buildCli(),
   esbuild.build({ ...web, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
   esbuild.build({ ...web, entryPoints: ['server/src/browserServer.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
   ...e2e,

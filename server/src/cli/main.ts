@@ -22,7 +22,7 @@ import { PROFILES } from '../../../shared/src/types';
 import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
-import { registerEvalCommand } from '../eval/cli';
+import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
 
 class UsageError extends Error {}
@@ -331,7 +331,8 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
   return [...out];
 }
 
-if (require.main === module) {
+/** Runs the CLI on this process's arguments and standard streams (the `toolschema` command; see bin.ts). */
+export function main(): void {
   const code = runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     stdout: (s) => process.stdout.write(s),
@@ -342,3 +343,5 @@ if (require.main === module) {
   // Let stdout drain before exiting (large JSON/SARIF outputs through a pipe).
   process.exitCode = code;
 }
+
+if (require.main === module) main();

@@ -5,14 +5,14 @@
  * Markdown report. Exit codes: 0 every case passed, 1 a case failed (or the run was cut short), 2 usage or
  * configuration errors (a missing API key, an unreadable file).
  */
-import { Option, type Command } from 'commander';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { CliIO } from '../cli/main';
+import type { EvalOptions } from './command';
 import { displayPath } from '../files';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
-import { DEFAULT_LIMITS, DEFAULT_MAX_TOKENS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
+import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
 import { loadTools } from './tools';
 import { markdownReport, textReport, type LabelledRun } from './report';
@@ -20,52 +20,18 @@ import { resultsFile, resultsPathFor, reportPathFor } from './results';
 
 export class EvalUsageError extends Error {}
 
-interface EvalOptions {
-  provider?: string;
-  model?: string;
-  baseUrl?: string;
-  apiKeyEnv?: string;
-  trials: string;
-  compare?: string;
-  timeout: string;
-  maxSteps: string;
-  maxRetries: string;
-  maxTokens: string;
-  out?: string;
-  report?: string;
-}
-
 /** The API key variable read by default for each provider. */
 export function defaultKeyEnv(provider: ProviderId): string {
   return provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
 }
 
-export function registerEvalCommand(program: Command, io: CliIO): void {
-  program
-    .command('eval')
-    .description('Run an evaluation set (<base>.eval.json) against a model, acting as the host program: records per case the tool selected, argument validity and unauthorized calls rejected.')
-    .argument('<file>', 'the evaluation set (*.eval.json)')
-    .addOption(new Option('--provider <provider>', 'API to call').choices([...PROVIDERS]).default('openai'))
-    .option('--model <model>', `model name (default: ${DEFAULT_MODELS.openai} for OpenAI, ${DEFAULT_MODELS.anthropic} for Anthropic)`)
-    .option('--base-url <url>', 'API base URL (required for openai-compatible, e.g. http://localhost:11434/v1)')
-    .option('--api-key-env <name>', 'environment variable holding the API key (default: OPENAI_API_KEY, or ANTHROPIC_API_KEY for anthropic)')
-    .option('--trials <k>', 'runs per case; pass^k is reported beside the average', '1')
-    .option('--compare <file|ref>', 'also run the cases on another version of the tool file: a path, or a git ref (e.g. HEAD~1)')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds', String(DEFAULT_LIMITS.timeoutMs))
-    .option('--max-steps <n>', 'model requests per trial before the tool loop is cut', String(DEFAULT_LIMITS.maxSteps))
-    .option('--max-retries <n>', 'retries after 429, 5xx, timeouts and connection errors (Retry-After honoured)', String(DEFAULT_LIMITS.maxRetries))
-    .option('--max-tokens <n>', 'output token cap per request', String(DEFAULT_MAX_TOKENS))
-    .option('--out <file>', 'results file (default: <base>.eval-results.json beside the set)')
-    .option('--report <file>', 'Markdown report (default: <base>.eval-report.md beside the set)')
-    .exitOverride()
-    .action((file: string, opts: EvalOptions) => {
-      const done = evalCommand(file, opts, io).catch((e: unknown) => {
-        const secrets = [process.env[opts.apiKeyEnv ?? ''] ?? '', process.env.OPENAI_API_KEY ?? '', process.env.ANTHROPIC_API_KEY ?? ''];
-        io.stderr(`toolschema: ${redactor(secrets)(e instanceof Error ? e.message : String(e))}\n`);
-        return 2;
-      });
-      if (io.wait) io.wait(done);
-    });
+/** The `eval` command's action (loaded on demand by command.ts): exit code 2 on any error, with API keys redacted. */
+export function runEvalAction(file: string, opts: EvalOptions, io: CliIO): Promise<number> {
+  return evalCommand(file, opts, io).catch((e: unknown) => {
+    const secrets = [process.env[opts.apiKeyEnv ?? ''] ?? '', process.env.OPENAI_API_KEY ?? '', process.env.ANTHROPIC_API_KEY ?? ''];
+    io.stderr(`toolschema: ${redactor(secrets)(e instanceof Error ? e.message : String(e))}\n`);
+    return 2;
+  });
 }
 
 function intOption(name: string, v: string, min: number, max: number): number {

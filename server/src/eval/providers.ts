@@ -9,8 +9,9 @@ import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
 import type { JsonValue } from '../../../shared/src/document';
 
-export type ProviderId = 'openai' | 'openai-responses' | 'anthropic' | 'openai-compatible';
-export const PROVIDERS: readonly ProviderId[] = ['openai', 'openai-responses', 'anthropic', 'openai-compatible'];
+import type { ProviderId } from './defaults';
+
+export { PROVIDERS, type ProviderId } from './defaults';
 
 /** A tool as the runner sends it: name, description and a JSON Schema object for the arguments. */
 export interface RunnableTool {

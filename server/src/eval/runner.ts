@@ -32,14 +32,7 @@ export interface RunSettings {
   maxTokens: number;
 }
 
-export const DEFAULT_LIMITS: HostLimits = { maxRetries: 2, timeoutMs: 30_000, maxSteps: 4, maxRetryDelayMs: 60_000, retryBaseDelayMs: 1_000 };
-export const DEFAULT_MODELS: Record<ProviderId, string> = {
-  openai: 'gpt-4.1-mini',
-  'openai-responses': 'gpt-4.1-mini',
-  anthropic: 'claude-sonnet-4-5',
-  'openai-compatible': 'gpt-4.1-mini',
-};
-export const DEFAULT_MAX_TOKENS = 1024;
+export { DEFAULT_LIMITS, DEFAULT_MAX_TOKENS, DEFAULT_MODELS } from './defaults';
 
 /** A trial as recorded: what the host loop saw (TrialOutcome) and how it is scored. */
 export interface TrialRecord extends TrialOutcome {

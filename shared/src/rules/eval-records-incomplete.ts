@@ -19,7 +19,10 @@ export default defineRule<'noRecord' | 'incomplete' | 'unreadable'>({
       good: GOOD_SET,
       exampleEvaluation: {
         toolFile: EXAMPLE_TOOL_FILE,
-        results: exampleResults(EXAMPLE_TOOL_FILE, CASE_IDS, COMPLETE_TRIAL),
+        // A getter: building it parses and hashes the example, which only the documentation needs.
+        get results() {
+          return exampleResults(EXAMPLE_TOOL_FILE, CASE_IDS, COMPLETE_TRIAL);
+        },
       },
     },
     messages: {

@@ -36,7 +36,13 @@ export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated
       spec: 'Service rule 6; Versioning 3',
       bad: BAD_TOOL_FILE,
       good: EXAMPLE_TOOL_FILE,
-      exampleEvaluation: { hasSet: { bad: true, good: true }, results: exampleResults(EXAMPLE_TOOL_FILE, ['paris-now'], COMPLETE_TRIAL) },
+      exampleEvaluation: {
+        hasSet: { bad: true, good: true },
+        // A getter: building it parses and hashes the example, which only the documentation needs.
+        get results() {
+          return exampleResults(EXAMPLE_TOOL_FILE, ['paris-now'], COMPLETE_TRIAL);
+        },
+      },
     },
     messages: {
       descriptionChanged: 'The description of {{tool}} changed after {{run}} ({{results}}): wording changes can change which tool the model picks. Rerun the evaluation set: toolschema eval {{set}}.',

@@ -1,0 +1,182 @@
+/**
+ * Loads the CLI bundle with a V8 code cache, so a run does not compile its JavaScript again: the bundle is
+ * compiled with `new vm.Script(source, { cachedData })` from a cache file written by an earlier run (after that
+ * run, so the cache also holds the functions it compiled lazily). Node ≥ 22.1 has this built in
+ * (`module.enableCompileCache`), which is used instead.
+ *
+ * The cache is an optimisation only: a missing, unreadable, corrupt or stale cache file, or an unwritable cache
+ * folder, means an ordinary compilation, never an error. A cache file is named by the bundle's build hash, the
+ * Node version and the architecture, and holds a SHA-1 of its data, checked before V8 sees it (V8 itself only
+ * checks the data's version, flags and length). With source maps enabled (`--enable-source-maps`) the bundle
+ * is loaded by `require` as usual, so stack traces map to the TypeScript sources.
+ */
+import Module, { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+export interface CompileCacheOptions {
+  /** Folder of the cache files; null loads the bundle without a cache. */
+  dir: string | null;
+  /** The bundle's content hash (computed when it was built). */
+  key: string;
+}
+
+/** What happened, for tests: loaded by `require`, compiled with an accepted cache, or compiled without one. */
+export type CacheOutcome = 'require' | 'hit' | 'miss';
+
+const MAGIC = Buffer.from('TSCC0001');
+const DIGEST_BYTES = 20;
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+/** Cache files of other builds (or Node versions) of the same bundle kept beside the current one. */
+const KEEP_OTHER_FILES = 3;
+
+/**
+ * The cache folder: `TOOLSCHEMA_CACHE_DIR` (empty: no cache), else `toolschema` in the user's cache folder
+ * (`XDG_CACHE_HOME`, `~/.cache`, `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows). No cache when
+ * `NODE_DISABLE_COMPILE_CACHE` is set, as with Node's own compile cache, or without a home folder. The cache
+ * holds code the CLI runs: it belongs in a folder only the user can write.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | null {
+  if (env.TOOLSCHEMA_CACHE_DIR !== undefined) return env.TOOLSCHEMA_CACHE_DIR === '' ? null : env.TOOLSCHEMA_CACHE_DIR;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return null;
+  let base = env.XDG_CACHE_HOME || (platform === 'win32' ? env.LOCALAPPDATA : undefined);
+  if (!base) {
+    try {
+      base = platform === 'darwin' ? join(homedir(), 'Library', 'Caches') : join(homedir(), '.cache');
+    } catch {
+      // No home folder: no cache. Never a shared temporary folder, where another user could plant cache data.
+      return null;
+    }
+  }
+  return join(base, 'toolschema');
+}
+
+/** The cache file of a bundle: `<bundle name>-<hash of key, Node version, architecture and source length>.bin`. */
+export function cacheFileFor(dir: string, file: string, key: string, sourceLength: number): string {
+  const id = createHash('sha1').update(`${key}\0${process.version}\0${process.arch}\0${sourceLength}`).digest('hex').slice(0, 16);
+  return join(dir, `${basename(file, '.js')}-${id}.bin`);
+}
+
+/** The cache data of a cache file, or undefined when it is missing, unreadable or corrupt. */
+function readCache(path: string): Buffer | undefined {
+  let data: Buffer;
+  try {
+    data = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const head = MAGIC.length + DIGEST_BYTES;
+  if (data.length <= head || data.length > MAX_CACHE_BYTES || !data.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const payload = data.subarray(head);
+  const digest = createHash('sha1').update(payload).digest();
+  return digest.equals(data.subarray(MAGIC.length, head)) ? payload : undefined;
+}
+
+/** Writes a cache file atomically (a temporary file renamed). */
+function writeCache(path: string, payload: Buffer): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, Buffer.concat([MAGIC, createHash('sha1').update(payload).digest(), payload]));
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+    throw e;
+  }
+  // Other builds or Node versions leave their own files: keep the newest few.
+  const name = basename(path);
+  const prefix = name.slice(0, name.lastIndexOf('-') + 1);
+  const others = readdirSync(dir)
+    .filter((f) => f !== name && f.startsWith(prefix) && /^[0-9a-f]{16}\.bin$/.test(f.slice(prefix.length)))
+    .map((f) => {
+      try {
+        return { f, t: statSync(join(dir, f)).mtimeMs };
+      } catch {
+        return { f, t: 0 };
+      }
+    })
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of others.slice(KEEP_OTHER_FILES)) {
+    try {
+      unlinkSync(join(dir, f));
+    } catch {
+      // another process may have removed it
+    }
+  }
+}
+
+type ModuleWrapper = (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+
+/**
+ * Loads a CommonJS bundle (as `require(file)` would) and returns its exports, compiled with the code cache of
+ * `options.dir`. `onOutcome` is told how it was loaded.
+ */
+export function loadWithCompileCache(file: string, options: CompileCacheOptions, onOutcome?: (o: CacheOutcome) => void): unknown {
+  const plain = (): unknown => {
+    onOutcome?.('require');
+    return require(file) as unknown;
+  };
+  const builtin = (Module as unknown as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+  if (typeof builtin === 'function') {
+    if (options.dir !== null) {
+      try {
+        builtin(join(options.dir, 'node'));
+      } catch {
+        // no cache
+      }
+    }
+    return plain();
+  }
+  if (options.dir === null || process.sourceMapsEnabled) return plain();
+
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return plain(); // require reports the error as usual
+  }
+  let cacheFile: string | undefined;
+  let cached: Buffer | undefined;
+  try {
+    cacheFile = cacheFileFor(options.dir, file, options.key, source.length);
+    cached = readCache(cacheFile);
+  } catch {
+    cacheFile = undefined;
+  }
+  // A shebang line is valid only at the very start of a script; the wrapper keeps every line where it was.
+  const body = source.startsWith('#!') ? '//' + source.slice(2) : source;
+  let script: Script;
+  try {
+    script = new Script(Module.wrap(body), { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  } catch {
+    return plain(); // a syntax error: require reports it as usual
+  }
+  const hit = cached !== undefined && !script.cachedDataRejected;
+  if (!hit && cacheFile !== undefined) {
+    const target = cacheFile;
+    // After the run, so the cache also holds the functions compiled while it ran.
+    process.once('exit', () => {
+      try {
+        writeCache(target, script.createCachedData());
+      } catch {
+        // an unwritable cache folder: the next run compiles again
+      }
+    });
+  }
+  onOutcome?.(hit ? 'hit' : 'miss');
+  const wrapper = script.runInThisContext({ displayErrors: true }) as ModuleWrapper;
+  const mod = new Module(file, module);
+  mod.filename = file;
+  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
+  wrapper.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
+  mod.loaded = true;
+  return mod.exports;
+}

@@ -1,0 +1,114 @@
+/**
+ * The CLI's code cache (server/src/cli/compileCache.ts, used by dist/cli/toolschema.js): a run writes the cache,
+ * the next one uses it without writing it again, and a corrupt, truncated or foreign cache file, an unwritable
+ * cache folder, a disabled cache or source maps never change what the CLI prints or its exit code.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defaultCacheDir } from '../../server/src/cli/compileCache';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+
+const BAD = `{
+  "name": "weather",
+  "description": "Use this when the user asks for the current weather in a city; it returns the temperature.",
+  "parameters": { "type": "object", "properties": { "city": { "type": "str", "description": "The city name." } }, "required": ["city"] }
+}
+`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('CLI code cache', () => {
+  let dir: string;
+  let expected: Run;
+  const run = (cacheDir: string | undefined, nodeArgs: string[] = []): Run => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    if (cacheDir === undefined) delete env.TOOLSCHEMA_CACHE_DIR;
+    else env.TOOLSCHEMA_CACHE_DIR = cacheDir;
+    const r = spawnSync(process.execPath, [...nodeArgs, CLI, 'lint', 'bad.tool.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', env });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const cacheFiles = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.bin')) : []);
+  /** The single cache file of a folder and its inode (a rewrite renames a new file over it). */
+  const theCacheFile = (d: string) => {
+    const files = cacheFiles(d);
+    assert.equal(files.length, 1, `one cache file in ${d}: ${files.join(', ')}`);
+    const path = join(d, files[0]!);
+    return { path, ino: statSync(path).ino, data: readFileSync(path) };
+  };
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-cache-'));
+    writeFileSync(join(dir, 'bad.tool.json'), BAD);
+    expected = run('');
+    assert.equal(expected.code, 1, expected.stderr);
+    assert.match(expected.stdout, /type-unknown/);
+    assert.equal(expected.stderr, '');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the first run writes the cache, the next ones use it without writing it again', () => {
+    const cache = join(dir, 'c1');
+    assert.deepEqual(run(cache), expected);
+    const first = theCacheFile(cache);
+    assert.ok(first.data.length > 100_000, `cache size ${first.data.length}`);
+    assert.deepEqual(run(cache), expected);
+    assert.deepEqual(run(cache), expected);
+    assert.equal(theCacheFile(cache).ino, first.ino, 'an accepted cache is not written again');
+  });
+
+  it('a corrupt, truncated, empty or foreign cache file is replaced, with the same output', () => {
+    const cache = join(dir, 'c2');
+    run(cache);
+    const good = theCacheFile(cache);
+    const flipped = Buffer.from(good.data);
+    for (let i = 40; i < flipped.length; i += 997) flipped[i] = flipped[i]! ^ 0x5a;
+    const garbage = Buffer.alloc(good.data.length, 0x41);
+    // Valid framing (magic and the data's checksum) around data V8 itself must reject.
+    const junk = Buffer.from('not V8 code cache data '.repeat(100));
+    const foreign = Buffer.concat([good.data.subarray(0, 8), createHash('sha1').update(junk).digest(), junk]);
+    for (const [label, bytes] of [['flipped bytes', flipped], ['truncated', good.data.subarray(0, good.data.length >> 1)], ['empty', Buffer.alloc(0)], ['garbage', garbage], ['foreign', foreign]] as const) {
+      writeFileSync(good.path, bytes);
+      const before = statSync(good.path).ino;
+      assert.deepEqual(run(cache), expected, label);
+      const now = theCacheFile(cache);
+      assert.notEqual(now.ino, before, `${label}: the cache was written again`);
+      assert.deepEqual(run(cache), expected, `${label}, then the rewritten cache`);
+      assert.equal(theCacheFile(cache).ino, now.ino, `${label}: the rewritten cache is accepted`);
+    }
+  });
+
+  it('an unwritable cache folder, a disabled cache and source maps change nothing', () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    assert.deepEqual(run(join(file, 'cache')), expected, 'cache folder below a file (ENOTDIR)');
+    const readOnly = join(dir, 'c3');
+    mkdirSync(readOnly);
+    writeFileSync(join(readOnly, 'main-0123456789abcdef.bin'), 'stale');
+    assert.deepEqual(run(readOnly, ['--enable-source-maps']), expected, 'source maps: loaded by require');
+    assert.deepEqual(cacheFiles(readOnly), ['main-0123456789abcdef.bin'], 'no cache written with source maps');
+    assert.deepEqual(run(''), expected, 'TOOLSCHEMA_CACHE_DIR empty: no cache');
+  });
+});
+
+describe('defaultCacheDir', () => {
+  it('follows TOOLSCHEMA_CACHE_DIR, NODE_DISABLE_COMPILE_CACHE, XDG_CACHE_HOME and the platform', () => {
+    assert.equal(defaultCacheDir({ TOOLSCHEMA_CACHE_DIR: '/x/y' }, 'linux'), '/x/y');
+    assert.equal(defaultCacheDir({ TOOLSCHEMA_CACHE_DIR: '' }, 'linux'), null);
+    assert.equal(defaultCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1', XDG_CACHE_HOME: '/c' }, 'linux'), null);
+    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/c' }, 'linux'), join('/c', 'toolschema'));
+    assert.equal(defaultCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32'), join('C:\\Users\\u\\AppData\\Local', 'toolschema'));
+    assert.match(defaultCacheDir({}, 'darwin')!, /Library[\\/]Caches[\\/]toolschema$/);
+    assert.match(defaultCacheDir({}, 'linux')!, /\.cache[\\/]toolschema$/);
+  });
+});
