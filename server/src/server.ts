@@ -3,21 +3,32 @@
  * node IPC when started by the VS Code client. Everything else is in toolServer.ts.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startServer } from './toolServer';
 import { cancelQueuedRequests } from './scheduler';
+import { isDiskWorkerData, runDiskWorker, workerDiskWork } from './diskWorker';
 
-if (process.argv.includes('--version')) {
-  process.stdout.write('toolschema-language-server\n');
-  process.exit(0);
-}
-if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket=') || a.startsWith('--pipe='))) {
-  process.stderr.write('Usage: toolschema-language-server --stdio\n  Speaks the Language Server Protocol over standard input/output.\n');
-  process.exit(2);
+if (!isMainThread && parentPort && isDiskWorkerData(workerData)) {
+  // This script started as the server's worker (server/src/diskWorker.ts): it reads unopened tool files.
+  runDiskWorker(parentPort);
+} else {
+  main();
 }
 
-const connection = createConnection(ProposedFeatures.all, cancelQueuedRequests);
-console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
-console.error = (...args: unknown[]) => connection.console.error(args.map(String).join(' '));
-process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));
-process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? String(e)}`));
-startServer(connection);
+function main(): void {
+  if (process.argv.includes('--version')) {
+    process.stdout.write('toolschema-language-server\n');
+    process.exit(0);
+  }
+  if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket=') || a.startsWith('--pipe='))) {
+    process.stderr.write('Usage: toolschema-language-server --stdio\n  Speaks the Language Server Protocol over standard input/output.\n');
+    process.exit(2);
+  }
+
+  const connection = createConnection(ProposedFeatures.all, cancelQueuedRequests);
+  console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
+  console.error = (...args: unknown[]) => connection.console.error(args.map(String).join(' '));
+  process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));
+  process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? String(e)}`));
+  startServer(connection, { diskWork: (names, log) => workerDiskWork({ script: __filename, names, log }) });
+}
