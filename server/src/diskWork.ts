@@ -2,9 +2,9 @@
  * Work on tool files that are not open in the editor (issue: server memory with a 2,000-file workspace). The
  * server keeps no text of such a file: indexing reads it from disk, parses it and keeps only its index entry
  * (the names it defines, where its tools and references are); linting reads it from disk again. Both run
- * either in a worker thread (server/src/diskWorker.ts, the Node server: the parse trees of the largest files
+ * either in a worker process (server/src/diskWorker.ts, the Node server: the parse trees of the largest files
  * never grow the main heap, and the worker's memory goes back to the system when it ends) or in process (the
- * browser server, which has no worker threads and no disk files, and the fallback when a worker cannot start).
+ * browser server, which has no processes and no disk files, and the fallback when a worker cannot start).
  *
  * Requests answer in order; a job that fails (unreadable file, a rule that throws) answers with what it could
  * do, never by rejecting the batch.

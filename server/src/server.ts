@@ -3,14 +3,15 @@
  * node IPC when started by the VS Code client. Everything else is in toolServer.ts.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startServer } from './toolServer';
 import { cancelQueuedRequests } from './scheduler';
-import { isDiskWorkerData, runDiskWorker, workerDiskWork } from './diskWorker';
+import { DISK_WORKER_ARG, processPort, runDiskWorker, workerDiskWork } from './diskWorker';
 
-if (!isMainThread && parentPort && isDiskWorkerData(workerData)) {
-  // This script started as the server's worker (server/src/diskWorker.ts): it reads unopened tool files.
-  runDiskWorker(parentPort);
+if (process.argv.includes(DISK_WORKER_ARG) && process.send) {
+  // This script started as the server's worker process (server/src/diskWorker.ts): it reads unopened tool
+  // files, and ends with the server.
+  process.on('disconnect', () => process.exit(0));
+  runDiskWorker(processPort(process));
 } else {
   main();
 }

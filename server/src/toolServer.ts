@@ -46,7 +46,7 @@ import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, 
 import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
-import { reclaimMemory } from './memory';
+import { reclaimMemoryAfterBurst } from './memory';
 import { inProcessDiskWork, type DiskWork, type IndexReply, type LintReply } from './diskWork';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -80,7 +80,7 @@ interface Folder {
 export interface ServerOptions {
   /**
    * Where files that are not open are read, indexed and linted (server/src/diskWork.ts): the Node server
-   * passes a worker thread; by default (the browser server) in process.
+   * passes a worker process; by default (the browser server) in process.
    */
   diskWork?(names: WorkspaceModel, log: (message: string) => void): DiskWork;
 }
@@ -376,7 +376,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // The worker's memory (the parse trees of the whole workspace) goes back to the system; so does the
       // garbage of this burst in the server's own heap (server/src/memory.ts).
       await disk.release();
-      reclaimMemory();
+      reclaimMemoryAfterBurst();
       progress?.done();
       if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
     });
