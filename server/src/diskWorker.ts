@@ -26,7 +26,7 @@ export interface WorkerDiskWorkOptions {
   /** The workspace's names (the server's index). */
   names: Pick<NameIndex, 'version' | 'snapshot' | 'viewFrom'>;
   log(message: string): void;
-  /** Idle time after which the worker ends (default 1.5 s). */
+  /** Idle time after which the worker ends (default 5 s; the server also ends it after indexing the workspace). */
   idleMs?: number;
 }
 
@@ -145,7 +145,7 @@ interface Pending {
 
 export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
   const fallback = inProcessDiskWork(options.names);
-  const idleMs = options.idleMs ?? 1500;
+  const idleMs = options.idleMs ?? 5000;
   let worker: Channel | undefined;
   /** The names version the current worker holds. */
   let namesVersion: number | undefined;
