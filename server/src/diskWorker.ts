@@ -241,6 +241,7 @@ export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
         w.send(request);
       } catch (e) {
         pending.delete(request.id);
+        namesVersion = undefined; // a snapshot in this request did not reach the worker
         options.log(`toolschema: cannot send work to the worker (${String(e)}); it is run in the server.`);
         void inProcess(request).then(resolve);
       }
