@@ -15,6 +15,18 @@ import { dirname } from 'node:path';
 import type { Config } from '../../shared/src/config';
 import type { BaselineInput } from '../../shared/src/analysis/baseline';
 import { GitFileCache, type GitCacheOptions, type GitRead } from './git';
+import { hash53 } from '../../shared/src/linter';
+
+/**
+ * A document's current text, or its hash (a file that is not open: the server keeps only the hash of the text
+ * it indexed, see server/src/diskWork.ts).
+ */
+export type CurrentText = string | { hash: string };
+
+function sameText(current: CurrentText | undefined, text: string): boolean {
+  if (current === undefined) return false;
+  return typeof current === 'string' ? current === text : current.hash === hash53(text);
+}
 
 export interface BaselineProviderOptions extends GitCacheOptions {
   /** A line for the output channel. */
@@ -28,12 +40,12 @@ export interface BaselineProviderOptions extends GitCacheOptions {
 export interface BaselineProvider {
   /**
    * The baseline of a document: its text at the configured ref, null when there is none (not a file, untrusted,
-   * turned off, no git, not in the ref), or 'pending' while the first read runs. `currentText`, when given,
-   * lets the provider skip the re-lint when the baseline equals the document (nothing can be breaking).
+   * turned off, no git, not in the ref), or 'pending' while the first read runs. `currentText` (or its hash),
+   * when given, lets the provider skip the re-lint when the baseline equals the document (nothing can be breaking).
    */
-  get(uri: string, config: Config, currentText?: string): BaselineInput | null | 'pending';
+  get(uri: string, config: Config, currentText?: CurrentText): BaselineInput | null | 'pending';
   /** `get` for lintDocument: 'pending' counts as no baseline (onReady follows). */
-  forLint(uri: string, config: Config, currentText?: string): BaselineInput | null;
+  forLint(uri: string, config: Config, currentText?: CurrentText): BaselineInput | null;
   /** Trust granted or withdrawn (workspace trust). */
   setTrusted(trusted: boolean): void;
   /** Forgets cached reads (of one file, or all): the next request reads git again. */
@@ -44,8 +56,11 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
   const cache = new GitFileCache(options);
   let trusted = options.trusted !== false;
   const said = new Set<string>();
-  /** Per document: the text it had when last asked (to skip a re-lint that cannot change anything), and the text of the baseline served. */
-  const docs = new Map<string, { current?: string; served?: string }>();
+  /**
+   * Per document: the text (or the hash of the text) it had when last asked (to skip a re-lint that cannot
+   * change anything), and the text of the baseline served.
+   */
+  const docs = new Map<string, { current?: CurrentText; served?: string }>();
 
   const sayOnce = (key: string, message: string) => {
     if (said.has(key)) return;
@@ -98,7 +113,7 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
     d.served = text;
     docs.set(uri, d);
     // A baseline equal to the document cannot report anything, and the lint before had none: no re-lint needed.
-    if (before === undefined && text !== undefined && d.current === text) return;
+    if (before === undefined && text !== undefined && sameText(d.current, text)) return;
     try {
       options.onReady(uri);
     } catch (e) {
@@ -106,7 +121,7 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
     }
   }
 
-  function get(uri: string, config: Config, currentText?: string): BaselineInput | null | 'pending' {
+  function get(uri: string, config: Config, currentText?: CurrentText): BaselineInput | null | 'pending' {
     const ref = config.baseline;
     if (ref === false) return null;
     if (!trusted) {

@@ -63,6 +63,11 @@ export interface NavigationDeps {
   documentVersion(uri: string): number | null;
   /** An evaluation set (its current text, indexed) and the tools of the file it tests; undefined for other URIs. */
   evalSetOf(uri: string): { doc: ToolDocument; tools: readonly ToolInfo[] | undefined } | undefined;
+  /**
+   * Resolves when the files being read into the index (from disk, in the background) are in it: requests that
+   * read the whole workspace wait for it, so they answer from the index as of the request.
+   */
+  indexSettled?(): Promise<void>;
   /** The JSON language service's completion at the same position. */
   jsonCompletion(params: CompletionParams): CompletionList | CompletionItem[] | null | undefined | Promise<CompletionList | CompletionItem[] | null | undefined>;
 }
@@ -94,8 +99,10 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { offset, target: caseTargetAt(model, uri, offset) };
   };
   const NOT_HERE = 'Rename works on tool names in tool files and in evaluation sets.';
+  const settled = (): Promise<void> => deps.indexSettled?.() ?? Promise.resolve();
 
-  connection.onDefinition((params): Location[] | null => {
+  connection.onDefinition(async (params): Promise<Location[] | null> => {
+    await settled();
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
@@ -108,7 +115,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onReferences((params): Location[] | null => {
+  connection.onReferences(async (params): Promise<Location[] | null> => {
+    await settled();
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
@@ -119,7 +127,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onPrepareRename((params) => {
+  connection.onPrepareRename(async (params) => {
+    await settled();
     const at = targetOf(params.textDocument.uri, params.position);
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
@@ -127,7 +136,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { range: p.target.range, placeholder: p.target.name };
   });
 
-  connection.onRenameRequest((params): WorkspaceEdit => {
+  connection.onRenameRequest(async (params): Promise<WorkspaceEdit> => {
+    await settled();
     const at = targetOf(params.textDocument.uri, params.position);
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
@@ -151,7 +161,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onWorkspaceSymbol((params): SymbolInformation[] => {
+  connection.onWorkspaceSymbol(async (params): Promise<SymbolInformation[]> => {
+    await settled();
     try {
       syncOpen();
       return workspaceSymbols(model, typeof params.query === 'string' ? params.query : '', MAX_WORKSPACE_SYMBOLS).map((s) => ({
@@ -170,6 +181,7 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   connection.onCompletion(async (params): Promise<CompletionList | null> => {
     const uri = params.textDocument.uri;
     let mine: ReturnType<typeof completionsAt>;
+    await settled();
     try {
       const lint = deps.lintOf(uri);
       if (lint) {

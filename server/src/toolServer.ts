@@ -46,7 +46,8 @@ import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, 
 import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
-import { reclaimMemory } from './memory';
+import { reclaimMemoryAfterBurst } from './memory';
+import { inProcessDiskWork, type DiskWork, type IndexReply, type LintReply } from './diskWork';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -68,18 +69,43 @@ export function toDiagnostic(f: Finding): Diagnostic {
   };
 }
 
+/** Files per request to the disk work (index, lint). */
+const DISK_BATCH = 25;
+
 interface Folder {
   uri: string;
   path: string;
 }
 
-export function startServer(connection: Connection): void {
+export interface ServerOptions {
+  /**
+   * Where files that are not open are read, indexed and linted (server/src/diskWork.ts): the Node server
+   * passes a worker process; by default (the browser server) in process.
+   */
+  diskWork?(names: WorkspaceModel, log: (message: string) => void): DiskWork;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument);
   const lints = new Map<string, FileLint & { version: number }>();
   /** Every tool file of the workspace (on disk, or open in the editor, whose text wins): rules and navigation read it. */
   const index = new WorkspaceModel();
   /** Files indexed from disk that are not open: their diagnostics are published too. */
   const diskFiles = new Set<string>();
+  /** Reads, indexes and lints files that are not open (the index keeps no text of them: the disk is their truth). */
+  const disk = options.diskWork?.(index, (m) => connection.console.log(m)) ?? inProcessDiskWork(index);
+  /** Per file on disk: the hash of the text it was indexed from (the git baseline compares it). */
+  const diskHashes = new Map<string, string>();
+  /** Per file: the latest index request and lint request sent for it; an older reply is dropped. */
+  const indexSeq = new Map<string, number>();
+  const lintSeq = new Map<string, number>();
+  /** Index requests under way (navigation waits for them: indexSettled). */
+  const pendingIndex = new Set<Promise<unknown>>();
+  const bump = (m: Map<string, number>, uri: string): number => {
+    const n = (m.get(uri) ?? 0) + 1;
+    m.set(uri, n);
+    return n;
+  };
   let folders: Folder[] = [];
   let hasConfigurationCapability = false;
   let hasWatchedFilesDynamic = false;
@@ -92,7 +118,7 @@ export function startServer(connection: Connection): void {
   const baselines = createBaselineProvider({ log: (m) => connection.console.log(m), onReady: (uri) => (documents.get(uri) ? relint(uri) : lintDiskFile(uri)) });
 
   let canCreateFiles = false;
-  /** Tools of indexed files that are not open, parsed once per index entry (evaluation sets read them). */
+  /** Tools of indexed files that are not open, read from disk once per index entry (evaluation sets read them). */
   const parsedTools = new WeakMap<IndexedFile, ToolInfo[]>();
   /** Evaluation sets and results: indexed, linted, and the evaluation state of every tool-file lint. */
   const evalFiles = createEvaluationFiles({
@@ -109,7 +135,13 @@ export function startServer(connection: Connection): void {
       if (!entry) return undefined;
       let tools = parsedTools.get(entry);
       if (!tools) {
-        const d = new ToolDocument(uri, entry.text);
+        let text = '';
+        try {
+          text = readFileSync(fileURLToPath(uri), 'utf8');
+        } catch {
+          // unreadable: no tools (the watcher will report the file gone)
+        }
+        const d = new ToolDocument(uri, text);
         tools = d.tree && !d.refused ? discoverTools(d.tree, configFor(uri).profile).tools : [];
         parsedTools.set(entry, tools);
       }
@@ -321,13 +353,12 @@ export function startServer(connection: Connection): void {
       const progress = todo.length > 50 ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
       progress?.begin('toolschema: indexing tool files', 0, `${todo.length} files`, false);
       const started = Date.now();
-      for (let i = 0; i < todo.length; i++) {
-        indexDiskFile(todo[i]!, false);
-        if (i % 20 === 19) {
-          progress?.report(Math.round(((i + 1) / todo.length) * 100), `${i + 1} / ${todo.length} files`);
-          await new Promise((r) => setImmediate(r));
-        }
-      }
+      let indexed = 0;
+      await inBatches(todo, async (batch) => {
+        await indexOnDisk(batch);
+        indexed += batch.length;
+        progress?.report(Math.round((indexed / todo.length) * 100), `${indexed} / ${todo.length} files`);
+      });
       // Evaluation sets and results, before any tool file is linted (eval-missing and eval-stale read them).
       for (const f of folders) {
         try {
@@ -341,52 +372,127 @@ export function startServer(connection: Connection): void {
       }
       evalFiles.lintAllSets();
       // Cross-file rules: lint every unopened file once the whole index is built.
-      for (let i = 0; i < todo.length; i++) {
-        lintDiskFile(todo[i]!);
-        if (i % 20 === 19) await new Promise((r) => setImmediate(r));
-      }
+      await inBatches(todo, (batch) => lintOnDisk(batch));
+      // The worker's memory (the parse trees of the whole workspace) goes back to the system; so does the
+      // garbage of this burst in the server's own heap (server/src/memory.ts).
+      await disk.release();
+      reclaimMemoryAfterBurst();
       progress?.done();
-      reclaimMemory(); // the parse trees of the whole workspace are garbage now: give the heap back (server/src/memory.ts)
       if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
     });
     return indexing;
   }
 
+  /**
+   * Runs `run` on slices of `items`, two slices in flight at a time (the worker reads the next while the server
+   * takes in the last), yielding to the event loop between slices so requests are served meanwhile.
+   */
+  async function inBatches(items: readonly string[], run: (batch: string[]) => Promise<void>): Promise<void> {
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < items.length; i += DISK_BATCH) {
+      inFlight.push(run(items.slice(i, i + DISK_BATCH)));
+      if (inFlight.length >= 2) await inFlight.shift();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(inFlight);
+  }
+
+  /** Reads files from disk into the index (an open document keeps its editor text); the entries stored. */
+  async function indexOnDisk(uris: readonly string[]): Promise<Map<string, { before: ReadonlySet<string>; entry: IndexedFile }>> {
+    const seqs = uris.map((u) => bump(indexSeq, u));
+    const request = disk.index(uris.map((uri) => ({ uri, profile: configFor(uri).profile })));
+    pendingIndex.add(request);
+    let replies: IndexReply[];
+    try {
+      replies = await request;
+    } finally {
+      pendingIndex.delete(request);
+    }
+    const stored = new Map<string, { before: ReadonlySet<string>; entry: IndexedFile }>();
+    replies.forEach((r, i) => {
+      if (indexSeq.get(r.uri) !== seqs[i] || documents.get(r.uri)) return; // superseded, or opened meanwhile
+      const before = index.file(r.uri)?.names ?? new Set<string>();
+      const entry = applyIndexReply(r);
+      if (entry) stored.set(r.uri, { before, entry });
+    });
+    return stored;
+  }
+
+  function applyIndexReply(r: IndexReply): IndexedFile | undefined {
+    if ('missing' in r) {
+      forgetDiskFile(r.uri);
+      return undefined;
+    }
+    if (r.error) connection.console.error(r.error);
+    const entry = index.updateEntry(r.entry);
+    diskHashes.set(r.uri, r.hash);
+    diskFiles.add(r.uri);
+    return entry;
+  }
+
   /** Reads a tool file from disk into the index; with `relintNow`, lints it and the files it affects. */
   function indexDiskFile(uri: string, relintNow: boolean): void {
-    let text: string;
-    try {
-      text = readFileSync(fileURLToPath(uri), 'utf8');
-    } catch {
-      forgetDiskFile(uri);
-      return;
-    }
-    const before = index.file(uri)?.names ?? new Set<string>();
-    const entry = index.updateText(uri, text, configFor(uri).profile);
-    diskFiles.add(uri);
-    if (relintNow) {
+    void indexOnDisk([uri]).then((stored) => {
+      const s = stored.get(uri);
+      if (!s || !relintNow) return;
       lintDiskFile(uri);
-      relintAffected(uri, before, entry.names);
-    }
+      relintAffected(uri, s.before, s.entry.names);
+    });
   }
 
   function forgetDiskFile(uri: string): void {
     const before = index.file(uri)?.names ?? new Set<string>();
+    bump(indexSeq, uri);
+    bump(lintSeq, uri);
+    diskHashes.delete(uri);
     index.delete(uri);
     if (diskFiles.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     relintAffected(uri, before, new Set());
   }
 
-  /** Lints a file that is not open, from the index's text, and publishes its diagnostics. */
+  /** Files waiting to be linted from disk (sent together on the next turn of the event loop). */
+  const lintQueue = new Set<string>();
+
+  /** Lints a file that is not open, from its text on disk, and publishes its diagnostics (soon: see lintQueue). */
   function lintDiskFile(uri: string): void {
     if (isEvaluationFileUri(uri)) {
       if (!documents.get(uri)) evalFiles.lintSet(uri);
       return;
     }
-    const entry = index.file(uri);
-    if (!entry || documents.get(uri)) return;
-    const result = lintDocument(new ToolDocument(uri, entry.text), { config: configFor(uri), workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, configFor(uri), entry.text), evaluation: evalFiles.stateFor(uri), cache: false, onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
-    void connection.sendDiagnostics({ uri, diagnostics: result.findings.map(toDiagnostic) });
+    if (!index.has(uri) || documents.get(uri)) return;
+    if (lintQueue.size === 0) setImmediate(flushLints);
+    lintQueue.add(uri);
+  }
+
+  function flushLints(): void {
+    const uris = [...lintQueue];
+    lintQueue.clear();
+    for (let i = 0; i < uris.length; i += DISK_BATCH) void lintOnDisk(uris.slice(i, i + DISK_BATCH));
+  }
+
+  /** Lints files that are not open from disk and publishes their diagnostics. */
+  async function lintOnDisk(uris: readonly string[]): Promise<void> {
+    const todo = uris.filter((u) => index.has(u) && !documents.get(u));
+    const seqs = todo.map((u) => bump(lintSeq, u));
+    const jobs = todo.map((uri) => {
+      const config = configFor(uri);
+      const hash = diskHashes.get(uri);
+      return { uri, config, baseline: baselines.forLint(uri, config, hash !== undefined ? { hash } : undefined), evaluation: evalFiles.stateFor(uri) };
+    });
+    const replies = await disk.lint(jobs);
+    replies.forEach((r, i) => {
+      if (lintSeq.get(r.uri) !== seqs[i] || documents.get(r.uri) || !index.has(r.uri)) return; // superseded
+      applyLintReply(r);
+    });
+  }
+
+  function applyLintReply(r: LintReply): void {
+    if ('missing' in r) {
+      forgetDiskFile(r.uri);
+      return;
+    }
+    for (const e of r.errors) connection.console.error(e);
+    if (r.findings) void connection.sendDiagnostics({ uri: r.uri, diagnostics: r.findings.map(toDiagnostic) });
   }
 
   /** After a file's defined names changed: re-lint only the files whose results can change. */
@@ -507,6 +613,11 @@ export function startServer(connection: Connection): void {
   // Navigation: definition, references, rename, document and workspace symbols, completion (merged with the JSON service's).
   registerNavigation(connection, {
     model: index,
+    indexSettled: async () => {
+      // The replies are taken in a microtask after the request resolves: wait for that too.
+      await Promise.all([...pendingIndex].map((p) => p.catch(() => undefined)));
+      await new Promise((r) => setImmediate(r));
+    },
     lintOf: (uri) => currentLint(uri),
     documentVersion: (uri) => documents.get(uri)?.version ?? null,
     evalSetOf: (uri) => {

@@ -10,10 +10,10 @@
  */
 import { findNodeAtOffset } from 'jsonc-parser';
 import { ToolDocument, child, elements, entries, isArray, isObject, type Node } from './document';
-import { discoverTools, type ToolInfo } from './discover';
+import type { ToolInfo } from './discover';
 import type { FileLint } from './linter';
 import { SUCCESSOR_KEYS, deprecationOf, descriptionSaysDeprecated, markerNode } from './analysis/versions';
-import { identifiersIn, type IndexedFile, type ToolLocation, type WorkspaceModel } from './workspace';
+import { identifiersIn, type ToolLocation, type WorkspaceModel } from './workspace';
 import { DIALECT_LABEL, PORTABLE_NAME, PROFILE_LABEL } from './profiles';
 import { SNAKE_CASE } from './text';
 import { snakeName } from './analysis/names';
@@ -110,52 +110,14 @@ export interface Occurrence {
   inTool: string | undefined;
 }
 
-/** Parsed form of an indexed file (cached per index entry; an entry is replaced whenever its file changes). */
-const parsedCache = new WeakMap<IndexedFile, { doc: ToolDocument; tools: ToolInfo[] }>();
-
-function parsedOf(entry: IndexedFile): { doc: ToolDocument; tools: ToolInfo[] } {
-  let p = parsedCache.get(entry);
-  if (!p) {
-    const doc = new ToolDocument(entry.uri, entry.text);
-    p = { doc, tools: doc.tree && !doc.refused ? discoverTools(doc.tree).tools : [] };
-    parsedCache.set(entry, p);
-  }
-  return p;
-}
-
-/** Mentions of a tool's own name in its own description (the index does not list them as references). */
-function selfMentions(model: WorkspaceModel, def: ToolLocation): Occurrence[] {
-  const entry = model.file(def.uri);
-  if (!entry) return [];
-  const { doc, tools } = parsedOf(entry);
-  const tool = tools.find((t) => t.nameNode && t.nameNode.offset + 1 === def.nameOffset);
-  const d = tool?.descriptionNode;
-  if (!tool || !d || d.type !== 'string' || d.length > 100_000) return [];
-  const raw = doc.text.slice(d.offset + 1, d.offset + d.length - 1);
-  const out: Occurrence[] = [];
-  for (const m of identifiersIn(raw)) {
-    if (m.name !== def.name) continue;
-    const offset = d.offset + 1 + m.index;
-    out.push({ uri: def.uri, kind: 'mention', offset, length: m.name.length, range: doc.rangeOf(offset, m.name.length), inTool: def.name });
-  }
-  return out;
+/** Mentions of a tool's own name in its own description (the index keeps them apart from references). */
+function selfMentions(def: ToolLocation): Occurrence[] {
+  return def.selfMentions.map((m) => ({ uri: def.uri, kind: 'mention', offset: m.offset, length: m.length, range: m.range, inTool: def.name }));
 }
 
 /** The definitions of `name` in the workspace (several when it is defined more than once). */
 export function definitionsOf(model: WorkspaceModel, name: string): Occurrence[] {
-  return model.definitionsOf(name).map((d) => ({ uri: d.uri, kind: 'definition', offset: d.nameOffset, length: rangeLength(model, d), range: d.nameRange, inTool: d.name }));
-}
-
-/** Length of a definition's name characters in the file's text (escapes make it longer than the name). */
-function rangeLength(model: WorkspaceModel, d: ToolLocation): number {
-  const text = model.file(d.uri)?.text;
-  if (!text) return d.name.length;
-  // The name string ends at the first unescaped quote after the name's start.
-  for (let i = d.nameOffset; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i - d.nameOffset;
-  }
-  return d.name.length;
+  return model.definitionsOf(name).map((d) => ({ uri: d.uri, kind: 'definition', offset: d.nameOffset, length: d.nameLength, range: d.nameRange, inTool: d.name }));
 }
 
 /**
@@ -167,7 +129,7 @@ export function occurrencesOf(model: WorkspaceModel, name: string, includeDeclar
   const defs = model.definitionsOf(name);
   if (includeDeclaration) out.push(...definitionsOf(model, name));
   for (const r of model.referencesTo(name)) out.push({ uri: r.uri, kind: r.kind, offset: r.offset, length: r.length, range: r.range, inTool: r.inTool });
-  for (const d of defs) out.push(...selfMentions(model, d));
+  for (const d of defs) out.push(...selfMentions(d));
   const seen = new Set<string>();
   return out
     .filter((o) => {

@@ -39,7 +39,14 @@ export interface ToolLocation {
   /** The name's characters (inside the quotes). */
   nameRange: Range;
   nameOffset: number;
+  /** Length of the name's characters in the text (longer than the name when it has escapes). */
+  nameLength: number;
   description: string | undefined;
+  /**
+   * The tool's own name in its own description (the index does not list them as references; a rename changes
+   * them too): offset and range of each.
+   */
+  selfMentions: { offset: number; length: number; range: Range }[];
 }
 
 export interface ReferenceLocation {
@@ -56,9 +63,12 @@ export interface ReferenceLocation {
   inTool: string | undefined;
 }
 
+/**
+ * What the index holds of a file: no text (the language server keeps only open documents' texts; the truth of
+ * the others is the disk), only what cross-file rules and navigation read.
+ */
 export interface IndexedFile {
   uri: string;
-  text: string;
   tools: ToolLocation[];
   refs: ReferenceLocation[];
   /** Names defined in the file. */
@@ -94,8 +104,10 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
   const text = doc.text;
   for (const t of discovery.tools) {
     const span = nameSpan(t);
+    let self: ToolLocation['selfMentions'] | undefined;
     if (t.name !== undefined && span) {
       names.add(t.name);
+      self = [];
       tools.push({
         uri: doc.uri,
         name: t.name,
@@ -105,7 +117,9 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
         range: doc.nodeRange(t.outer),
         nameRange: doc.rangeOf(span.offset, span.length),
         nameOffset: span.offset,
+        nameLength: span.length,
         description: t.description,
+        selfMentions: self,
       });
     }
     // Mentions: identifier-shaped words in the description's raw text (an escape inside a word breaks it, so
@@ -113,8 +127,11 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
     const d = t.descriptionNode;
     if (d && d.type === 'string' && d.length <= 100_000) {
       for (const w of identifiersIn(text.slice(d.offset + 1, d.offset + d.length - 1))) {
-        if (w.name === t.name) continue;
         const offset = d.offset + 1 + w.index;
+        if (w.name === t.name) {
+          self?.push({ offset, length: w.name.length, range: doc.rangeOf(offset, w.name.length) });
+          continue;
+        }
         refs.push({ uri: doc.uri, name: w.name, kind: 'mention', offset, length: w.name.length, range: doc.rangeOf(offset, w.name.length), inTool: t.name });
       }
     }
@@ -137,7 +154,39 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
       }
     }
   }
-  return { uri: doc.uri, text, tools, refs, names };
+  return { uri: doc.uri, tools, refs, names };
+}
+
+/** Short strings that recur in every entry (profiles, dialects, reference kinds), one copy each. */
+const common = new Map<string, string>();
+
+function shared(s: string): string {
+  const v = common.get(s);
+  if (v !== undefined) return v;
+  if (s.length <= 24 && common.size < 256) common.set(s, s);
+  return s;
+}
+
+/**
+ * An entry that crossed a thread boundary (the language server indexes files in a worker) holds its own copy
+ * of every string it repeats: the file's URI in each tool and reference, the profile and dialect of each tool,
+ * the kind of each reference. Makes them one copy each (tens of thousands of tools: megabytes).
+ */
+export function shareStrings(entry: IndexedFile): IndexedFile {
+  const names = new Map<string, string>();
+  for (const t of entry.tools) {
+    t.uri = entry.uri;
+    t.profile = shared(t.profile) as Profile;
+    t.dialect = shared(t.dialect) as Dialect;
+    names.set(t.name, t.name);
+  }
+  for (const r of entry.refs) {
+    r.uri = entry.uri;
+    r.kind = shared(r.kind) as ReferenceLocation['kind'];
+    if (r.inTool !== undefined) r.inTool = names.get(r.inTool) ?? r.inTool;
+  }
+  entry.names = new Set(names.keys());
+  return entry;
 }
 
 /** The workspace: a NameIndex for the rules plus definitions and references for navigation. */
@@ -148,17 +197,25 @@ export class WorkspaceModel extends NameIndex {
 
   /** Indexes a parsed file (replacing what the URI held before). */
   update(doc: ToolDocument, discovery: Discovery): IndexedFile {
-    this.delete(doc.uri, true);
-    const entry = indexFile(doc, discovery);
+    return this.updateEntry(indexFile(doc, discovery), discovery.tools);
+  }
+
+  /**
+   * Stores an entry built elsewhere (`indexFile` in the language server's worker), replacing what the URI held
+   * before; `tools` are the names and profiles the file defines (default: the entry's named tools).
+   */
+  updateEntry(entry: IndexedFile, tools: Iterable<{ name: string | undefined; profile: Profile }> = entry.tools): IndexedFile {
+    shareStrings(entry);
+    this.delete(entry.uri, true);
     this.store(entry);
-    this.set(doc.uri, discovery.tools);
+    this.set(entry.uri, tools);
     return entry;
   }
 
   /** Indexes an evaluation set: it defines no tool; its cases reference tools (navigation, rename, affected files). */
   updateEvalSet(doc: ToolDocument, set: EvalSetInfo): IndexedFile {
     this.delete(doc.uri, true);
-    const entry: IndexedFile = { uri: doc.uri, text: doc.text, tools: [], refs: evalSetRefs(doc, set), names: new Set() };
+    const entry: IndexedFile = { uri: doc.uri, tools: [], refs: evalSetRefs(doc, set), names: new Set() };
     this.store(entry);
     this.set(doc.uri, []);
     return entry;

@@ -47,13 +47,17 @@ const FILES: Record<string, string> = {
   'file:///w/time.tool.json': TIME,
 };
 
+/** The text each model was built from (the index keeps no text). */
+const texts = new WeakMap<WorkspaceModel, Record<string, string>>();
+
 function model(files: Record<string, string> = FILES): WorkspaceModel {
   const m = new WorkspaceModel();
   for (const [uri, text] of Object.entries(files)) m.updateText(uri, text);
+  texts.set(m, files);
   return m;
 }
 
-function lintOf(m: WorkspaceModel, uri: string, text = m.file(uri)!.text): FileLint {
+function lintOf(m: WorkspaceModel, uri: string, text = texts.get(m)![uri]!): FileLint {
   return lintText(uri, text, { workspace: m.viewFrom(uri), today: '2026-11-22' });
 }
 

@@ -40,8 +40,9 @@ describe('workspace model', () => {
   });
 
   it('feeds the cross-file rules: a mention resolves against another file; a duplicate across files is reported', () => {
-    const m = model({ ...FILES, 'file:///w/dup.tool.json': `[${tool('convert_currency', 'Use this to convert money between currencies.')}]` });
-    const lint = (uri: string) => lintDocument(new ToolDocument(uri, m.file(uri)!.text), { workspace: m.viewFrom(uri) }).findings;
+    const files: Record<string, string> = { ...FILES, 'file:///w/dup.tool.json': `[${tool('convert_currency', 'Use this to convert money between currencies.')}]` };
+    const m = model(files);
+    const lint = (uri: string) => lintDocument(new ToolDocument(uri, files[uri]!), { workspace: m.viewFrom(uri) }).findings;
     const trip = lint('file:///w/trip.tool.json');
     const unknown = trip.filter((f) => f.rule === 'description-sibling-unknown');
     assert.equal(unknown.length, 1, 'only get_local_time is unknown');
