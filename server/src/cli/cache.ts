@@ -112,7 +112,11 @@ export class LintCache implements RecordStore {
       renameSync(tmp, this.path);
       return undefined;
     } catch (e) {
-      rmSync(tmp, { force: true });
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // nothing was written there
+      }
       return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     }
   }

@@ -97,7 +97,7 @@ export function workerScript(): string | undefined {
 /** What a run did, for `TOOLSCHEMA_STATS=1` (and the tests): where each file's result came from. */
 export interface RunStats {
   files: number;
-  /** Results taken from the cache. */
+  /** Results taken from the cache (and kept: a cached result linted again is counted in `again`). */
   cached: number;
   /** Files linted (step 1). */
   linted: number;
@@ -108,7 +108,8 @@ export interface RunStats {
 }
 
 export function formatStats(s: RunStats): string {
-  const where = s.perWorker.length ? ` in ${s.perWorker.length} worker threads (${s.perWorker.join(', ')} files)` : ' in the main thread';
+  const n = s.perWorker.length;
+  const where = n ? ` in ${n} worker thread${n > 1 ? 's' : ''} (${s.perWorker.join(', ')} files)` : ' in the main thread';
   return `toolschema: ${s.files} files: ${s.cached} from the cache, ${s.linted} linted, ${s.again} linted again for names defined in other files${where}.\n`;
 }
 
@@ -273,5 +274,6 @@ function stale(jobs: readonly LintJob[], records: readonly FileRecord[]): { tabl
 function finish(jobs: readonly LintJob[], found: readonly (FileRecord | undefined)[], records: FileRecord[], again: readonly number[], perWorker: number[], store: RecordStore | undefined): { records: FileRecord[]; stats: RunStats } {
   if (store) for (const [i, j] of jobs.entries()) if (records[i]!.errors.length === 0) store.set(j, records[i]!);
   const cached = found.filter((r) => r).length;
-  return { records, stats: { files: jobs.length, cached, linted: jobs.length - cached, again: again.length, perWorker } };
+  const stale = again.filter((i) => found[i]).length;
+  return { records, stats: { files: jobs.length, cached: cached - stale, linted: jobs.length - cached, again: again.length, perWorker } };
 }
