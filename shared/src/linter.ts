@@ -471,34 +471,6 @@ export function lintRecorded(file: WorkspaceFile, options: LintOptions = {}): Re
   return { result, queries: index.queries(), answered: index.answered() };
 }
 
-/**
- * Lints several files as one workspace, parsing each file once in the usual case and keeping no parse tree:
- * each file is linted as soon as it is read, as if no other file defined anything, recording what the
- * cross-file rules asked (`RecordingIndex`), and its names go into the workspace index; once every file's
- * names are known, only the files for which some answer differs (a name defined in another file) are linted
- * again. `each` maps a result to what the caller keeps; it is called again for a file linted again, and the
- * last value per file is returned, in the order of `files`.
- */
-export function lintWorkspaceEach<T>(files: readonly WorkspaceFile[], options: Omit<LintOptions, 'workspace'>, each: (result: FileLint, index: number) => T): T[] {
-  const config = options.config ?? defaultConfig();
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const index = new NameIndex();
-  const kept: T[] = [];
-  const asked: Pick<RecordedLint, 'queries' | 'answered'>[] = [];
-  files.forEach((f, i) => {
-    const { result, queries, answered } = lintRecorded(f, { ...options, config, today });
-    index.set(f.uri, result.discovery.tools);
-    asked.push({ queries, answered });
-    kept.push(each(result, i));
-  });
-  files.forEach((f, i) => {
-    const view = index.viewFrom(f.uri);
-    if (answersKey(asked[i]!.queries, view) === asked[i]!.answered) return;
-    kept[i] = each(lintRecorded(f, { ...options, config, today, workspace: view }).result, i);
-  });
-  return kept;
-}
-
 /** Lints several files as one workspace: each file sees the tools the others define. */
 export function lintWorkspace(files: readonly WorkspaceFile[], options: Omit<LintOptions, 'workspace'> = {}): FileLint[] {
   const config = options.config ?? defaultConfig();
