@@ -50,6 +50,9 @@ describe('CLI worker threads', () => {
     writeFileSync(join(dir, 'tools', 'broken.tool.json'), '{ "name": ');
     writeFileSync(join(dir, 'tools', 'bad.tool.json'), tool('weather').replace('"string"', '"str"'));
     for (let i = 0; i < 9; i++) writeFileSync(join(dir, 'tools', `gen${i}.tool.json`), tool(`get_item_${i}`, i % 2 ? `get_item_${i - 1}` : undefined));
+    // A large file (read for its names first, linted once against all of them) redefining a small file's tool.
+    const many = Array.from({ length: 700 }, (_, i) => JSON.parse(tool(i === 350 ? 'get_item_3' : `list_things_${i}`)) as unknown);
+    writeFileSync(join(dir, 'tools', 'large.tool.json'), JSON.stringify(many, null, 2));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -65,8 +68,12 @@ describe('CLI worker threads', () => {
       assert.ok(rules('tools/e.tool.json').includes('description-sibling-unknown'), concurrency);
       assert.ok(!rules('tools/gen1.tool.json').includes('description-sibling-unknown'), concurrency);
       assert.ok(rules('tools/broken.tool.json').includes('parse-error'), concurrency);
-      if (concurrency === 'off') assert.match(r.stderr, /16 files: 0 from the cache, 16 linted, [1-9]\d* linted again .* in the main thread\./);
-      else assert.match(r.stderr, /16 files: 0 from the cache, 16 linted, [1-9]\d* linted again .* in 2 worker threads \([1-9]\d*, [1-9]\d* files\)\./, 'both workers linted files');
+      assert.ok(rules('tools/large.tool.json').includes('name-duplicate'), concurrency);
+      assert.ok(rules('tools/gen3.tool.json').includes('name-duplicate'), `${concurrency}: get_item_3 is in large.tool.json too`);
+      const stats = /17 files: 0 from the cache, 16 linted, [1-9]\d* linted again for names defined in other files, 1 large files read for their names first/;
+      assert.match(r.stderr, stats);
+      if (concurrency === 'off') assert.match(r.stderr, / in the main thread\./);
+      else assert.match(r.stderr, / in 2 worker threads \([1-9]\d*, [1-9]\d* files\)\./, 'both workers linted files');
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * The CLI's workspace lint: every tool file parsed and linted once in the usual case, in worker threads when
  * the input is large enough, with results reused from the lint cache (`--cache`) when nothing they depend on
- * changed. The plan (see `lintWorkspaceEach` in shared/src/linter.ts, which does the same in one thread):
+ * changed. The plan (`RecordingIndex` in shared/src/linter.ts says why it is exact):
  *
  * 1. Files with a valid cache entry take it; every other file is linted as if no other file defined a tool,
  *    recording what the cross-file rules asked the workspace index (`RecordingIndex`), except large files,
