@@ -101,11 +101,16 @@ export interface RecordStore {
 export function workerCount(setting: string, files: number, bytes: number): number {
   if (setting === 'off') return 0;
   if (setting !== 'auto') return Math.min(Number(setting), files);
-  // Each thread pays the engine's warm-up (loading, compiling the meta-schema and patterns, V8's JIT): about
-  // 0.5 to 1 s of CPU before it lints at full speed (10 to 15 MB/s), so below a few MB one thread finishes first.
-  const n = Math.min(availableParallelism(), Math.floor(bytes / AUTO_BYTES_PER_WORKER), files);
+  // Each thread pays the engine's warm-up (V8 compiling and optimising the engine's code, the meta-schema,
+  // the patterns): about 0.5 to 1 s of CPU before it lints at full speed (about 1 ms per 12 KB file). On 2 cores
+  // the second thread's warm-up ate the gain (2,000 generated files: 2.3 s of CPU in one thread, 3.5 s in two
+  // workers, no shorter), and below a few MB per thread one thread finishes first.
+  const cores = availableParallelism();
+  if (cores < AUTO_MIN_CORES) return 0;
+  const n = Math.min(cores, Math.floor(bytes / AUTO_BYTES_PER_WORKER), files);
   return n >= 2 ? n : 0;
 }
+const AUTO_MIN_CORES = 4;
 const AUTO_BYTES_PER_WORKER = 4_000_000;
 
 /** The worker script, beside the CLI bundle (absent when the CLI runs from a test bundle: no workers then). */
