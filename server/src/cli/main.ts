@@ -25,7 +25,7 @@ import { readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/cli';
 import pkg from '../../../package.json';
 import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
-import { cachePath, LintCache, runKey } from './cache';
+import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 
 class UsageError extends Error {}
 
@@ -79,7 +79,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     .option('--fix-dry-run', 'print what --fix would change (a diff, or "output" in JSON) without writing')
     .option('--base <ref>', 'compare each file with its version at this git revision and report breaking changes (breaking-change, param-added-required); default: "baseline" in the configuration file, when set')
     .option('--cache', 'reuse the results of files that did not change since the last run with --cache (and whose configuration, baseline, evaluation state and workspace names did not change)')
-    .option('--cache-location <path>', `the cache file, or a folder for it (default: ${'.toolschemacache'} in the current folder)`)
+    .option('--cache-location <path>', `the cache file, or a folder for it (default: ${DEFAULT_CACHE_FILE} in the current folder)`)
     .option('--concurrency <n>', 'worker threads linting the files: a number, "auto" (by input size and CPU cores) or "off"', 'auto')
     .option('--no-color', 'disable colours in text output')
     .exitOverride()
