@@ -122,6 +122,8 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap, minify }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, plugins: [fdirWithoutPicomatch], sourcemap, minify }),
   buildCli(),
+  // The CLI's worker threads (server/src/cli/lintFiles.ts starts them from beside the CLI bundle).
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/lintWorker.ts'], outfile: 'dist/cli/lintWorker.js', sourcemap, minify }),
   esbuild.build({ ...web, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/web/extension.js', format: 'cjs', external: ['vscode'] }),
   esbuild.build({ ...web, entryPoints: ['server/src/browserServer.ts'], outfile: 'dist/web/server.js', format: 'iife' }),
   ...e2e,

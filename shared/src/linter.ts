@@ -446,20 +446,63 @@ export class NameIndex {
   }
 }
 
+/** A question a lint asked the workspace index: a tool name, and the profile when the rule gave one. */
+export type WorkspaceQuery = readonly [name: string, profile: Profile | null];
+
 /**
- * Lints several files as one workspace, one file at a time, handing each result to `each` and keeping none: a
- * first pass records the names every file defines (its parse tree dropped at once), the second lints each file
- * against them. Peak memory is one file's tree instead of all of them (the CLI on a 2,000-file workspace), for
- * a second parse of every file.
+ * A workspace index that records what the cross-file rules asked it (`definitions(name, profile)`) and what it
+ * answered, answering from `inner` (default: no other file defines anything). A lint's findings depend on the
+ * workspace only through these answers, so a lint done against one index stays exact for another index that
+ * gives the same answers to the same questions (`answersKey`): a workspace can be linted in one pass before all
+ * its names are known, and only the files whose answers change linted again.
  */
-export function lintWorkspaceEach(files: readonly WorkspaceFile[], options: Omit<LintOptions, 'workspace'>, each: (result: FileLint, index: number) => void): void {
-  const config = options.config ?? defaultConfig();
-  const index = new NameIndex();
-  for (const f of files) {
-    const d = new ToolDocument(f.uri, f.text);
-    index.set(f.uri, d.tree && !d.refused ? discoverTools(d.tree, config.profile).tools : []);
+export class RecordingIndex implements WorkspaceIndex {
+  private readonly asked = new Map<string, WorkspaceQuery>();
+  private readonly answers: string[] = [];
+  constructor(private readonly inner: WorkspaceIndex = EMPTY_INDEX) {}
+
+  get version(): number | undefined {
+    return this.inner.version;
   }
-  files.forEach((f, i) => each(lintDocument(new ToolDocument(f.uri, f.text), { ...options, config, workspace: index.viewFrom(f.uri), baseline: f.baseline !== undefined ? f.baseline : options.baseline, evaluation: f.evaluation ?? options.evaluation }), i));
+
+  definitions(name: string, profile?: Profile): readonly string[] {
+    const answer = this.inner.definitions(name, profile);
+    const key = `${name}\u0000${profile ?? ''}`;
+    if (!this.asked.has(key)) {
+      this.asked.set(key, [name, profile ?? null]);
+      this.answers.push(answer.join('\u0003'));
+    }
+    return answer;
+  }
+
+  /** Each distinct question asked, in the order first asked. */
+  queries(): WorkspaceQuery[] {
+    return [...this.asked.values()];
+  }
+
+  /** A key of the answers given (compare with `answersKey(queries, other)`). */
+  answered(): string {
+    return hash53(this.answers.join('\u0001'));
+  }
+}
+
+/** The key of the answers `index` gives to `queries` (equal to `RecordingIndex.answered` when they are the same). */
+export function answersKey(queries: readonly WorkspaceQuery[], index: WorkspaceIndex): string {
+  return hash53(queries.map(([name, profile]) => index.definitions(name, profile ?? undefined).join('\u0003')).join('\u0001'));
+}
+
+/** One file's lint with the questions it asked the workspace index and a key of the answers it got. */
+export interface RecordedLint {
+  result: FileLint;
+  queries: WorkspaceQuery[];
+  answered: string;
+}
+
+/** Lints one file of a workspace against `options.workspace` (default: no other file), recording its questions. */
+export function lintRecorded(file: WorkspaceFile, options: LintOptions = {}): RecordedLint {
+  const index = new RecordingIndex(options.workspace);
+  const result = lintDocument(new ToolDocument(file.uri, file.text), { ...options, workspace: index, baseline: file.baseline !== undefined ? file.baseline : options.baseline, evaluation: file.evaluation ?? options.evaluation });
+  return { result, queries: index.queries(), answered: index.answered() };
 }
 
 /** Lints several files as one workspace: each file sees the tools the others define. */

@@ -1,6 +1,6 @@
 /**
- * The `toolschema` CLI: `toolschema lint [paths or globs...]` (with `--fix` / `--fix-dry-run`, `--base <ref>`), `--list-rules`,
- * `--explain <rule-id>`.
+ * The `toolschema` CLI: `toolschema lint [paths or globs...]` (with `--fix` / `--fix-dry-run`, `--base <ref>`,
+ * `--cache`, `--concurrency`), `--list-rules`, `--explain <rule-id>`.
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { createTwoFilesPatch } from 'diff';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintDocument, lintEvalSet, lintWorkspace, lintWorkspaceEach, NameIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
+import { lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
 import { discoverTools } from '../../../shared/src/discover';
 import { EvaluationModel, fileKey } from '../../../shared/src/evaluation/model';
 import { isEvalResultsUri, isEvalSetUri, isEvaluationFileUri, resultsUriFor } from '../../../shared/src/evaluation/paths';
@@ -24,6 +24,8 @@ import { formatJson, formatSarif, formatText, totals, type FileReport } from './
 import { readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
+import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
+import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 
 class UsageError extends Error {}
 
@@ -38,6 +40,9 @@ interface LintOptions {
   fix?: boolean;
   fixDryRun?: boolean;
   base?: string;
+  cache?: boolean;
+  cacheLocation?: string;
+  concurrency: string;
 }
 
 export interface CliIO {
@@ -73,10 +78,18 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     .option('--fix', 'apply the safe fixes in place and report what remains (suggestions are never applied)')
     .option('--fix-dry-run', 'print what --fix would change (a diff, or "output" in JSON) without writing')
     .option('--base <ref>', 'compare each file with its version at this git revision and report breaking changes (breaking-change, param-added-required); default: "baseline" in the configuration file, when set')
+    .option('--cache', 'reuse the results of files that did not change since the last run with --cache (and whose configuration, baseline, evaluation state and workspace names did not change)')
+    .option('--cache-location <path>', `the cache file, or a folder for it (default: ${DEFAULT_CACHE_FILE} in the current folder)`)
+    .option('--concurrency <n>', 'worker threads linting the files: a number, "auto" (by input size and CPU cores) or "off"', 'auto')
     .option('--no-color', 'disable colours in text output')
     .exitOverride()
     .action((paths: string[], opts: LintOptions) => {
-      exitCode = lintCommand(paths, opts, io);
+      const r = lintCommand(paths, opts, io);
+      if (typeof r === 'number') exitCode = r;
+      else io.wait!(r.catch((e: unknown) => {
+        io.stderr(`toolschema: ${e instanceof Error ? e.message : String(e)}\n`);
+        return 2;
+      }));
     });
 
   registerEvalCommand(program, io);
@@ -98,7 +111,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
   return exitCode;
 }
 
-function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
+function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Promise<number> {
   if (opts.listRules) {
     for (const r of rulesInOrder()) io.stdout(`${r.id.padEnd(36)} ${r.meta.defaultSeverity.padEnd(8)} ${fixLabel(r).padEnd(11)} ${r.meta.docs.description}\n`);
     return 0;
@@ -115,6 +128,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer, got "${opts.maxWarnings}".`);
   }
 
+  if (opts.concurrency !== 'auto' && opts.concurrency !== 'off' && !/^[1-9]\d{0,2}$/.test(opts.concurrency)) throw new UsageError(`--concurrency must be a number from 1 to 999, "auto" or "off", got "${opts.concurrency}".`);
   if (opts.base !== undefined && !isValidBaselineRef(opts.base)) throw new UsageError(`--base "${opts.base}" is not a git revision (a branch, tag or commit such as HEAD or origin/main; no spaces, not starting with "-").`);
 
   // Configuration: --config, or the nearest toolschema.config.json. Unlike the editor, the CLI compares with git
@@ -148,8 +162,9 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
     }
   };
   const evaluation = evaluationFromDisk(files, setFiles, read);
-  const inputs = files.map((f) => ({ uri: f, text: read(f), baseline: baselineOf(f), evaluation: evaluation.stateFor(f) }));
+  const inputs: LintJob[] = files.map((f) => ({ uri: f, text: read(f), baseline: baselineOf(f), evaluation: evaluation.stateFor(f) }));
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
+  const today = new Date().toISOString().slice(0, 10);
   const internal: string[] = [];
   const onRuleError = (id: string, e: unknown) => internal.push(`${id}: ${(e as Error)?.message ?? String(e)}`);
   // The tools of the files the given evaluation sets test, kept as the lint passes them (nothing else is held).
@@ -158,18 +173,49 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
   const keepTools = (r: FileLint) => {
     if (targets.has(fileKey(r.uri))) targetTools.set(fileKey(r.uri), r.discovery.tools);
   };
+  // A dry run changes no file, so it neither reads nor writes the cache.
+  const script = workerScript();
+  const cache = opts.cache && !opts.fixDryRun ? new LintCache(cachePath(opts.cacheLocation, io.cwd), runKey(pkg.version, [__filename, script], config, today)) : undefined;
+
+  const finish = (): number => {
+    for (const e of lintEvalSets(setFiles, evaluation, targetTools, config, onRuleError)) reports.push({ path: displayPath(e.uri, io.cwd), findings: e.findings, tools: 0 });
+    if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
+    const unsaved = cache?.save();
+    if (cache && unsaved) io.stderr(`toolschema: cannot write the cache file "${displayPath(cache.path, io.cwd)}" (${unsaved}); the results were not cached.\n`);
+    switch (opts.format) {
+      case 'json':
+        io.stdout(formatJson(reports) + '\n');
+        break;
+      case 'sarif':
+        io.stdout(formatSarif(reports, pkg.version) + '\n');
+        break;
+      default:
+        io.stdout(formatText(reports, io.isTTY && opts.color !== false));
+    }
+    const t = totals(reports);
+    if (t.error > 0) return 1;
+    if (maxWarnings !== undefined && t.warning > maxWarnings) {
+      if (opts.format === 'text') io.stdout(`toolschema found too many warnings (maximum: ${maxWarnings}).\n`);
+      return 1;
+    }
+    return 0;
+  };
+
   if (opts.fix || opts.fixDryRun) {
-    const results = lintWorkspace(inputs, { config, onRuleError, cache: false });
+    const results = lintWorkspace(inputs, { config, onRuleError, cache: false, today });
     // Safe fixes never rename tools, so the workspace's names stay valid across passes.
     const index = new NameIndex();
     for (const r of results) index.set(r.uri, r.discovery.tools);
     for (const [i, r] of results.entries()) {
       const text = inputs[i]!.text;
-      const fixed = fixAll(r.uri, text, { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError });
+      const errorsBefore = internal.length;
+      // With the cache, what the cross-file rules ask is recorded for the entry of the fixed file.
+      const recorder = new RecordingIndex(index.viewFrom(r.uri));
+      const fixed = fixAll(r.uri, text, { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, today });
       const path = displayPath(r.uri, io.cwd);
       // Safe fixes are chosen without the baseline; what remains is reported against it.
       const baseline = inputs[i]!.baseline;
-      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError, baseline }) : fixed.remaining;
+      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, baseline, today }) : fixed.remaining;
       keepTools(remaining);
       const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: fixed.fixed };
       if (fixed.output !== text) {
@@ -184,35 +230,35 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number {
           report.patch = createTwoFilesPatch(path, path, text, fixed.output, 'before', 'after --fix', { context: 2 });
         }
       }
+      if (cache && internal.length === errorsBefore) {
+        const record: FileRecord = { findings: remaining.findings, tools: remaining.discovery.tools.map((t) => ({ name: t.name, profile: t.profile })), queries: recorder.queries(), answered: recorder.answered(), errors: [] };
+        cache.set({ ...inputs[i]!, text: fixed.output }, record);
+      }
       reports.push(report);
     }
-  } else {
-    // One file's parse tree at a time (a 2,000-file workspace would otherwise hold all of them).
-    lintWorkspaceEach(inputs, { config, onRuleError, cache: false }, (r) => {
-      keepTools(r);
-      reports.push({ path: displayPath(r.uri, io.cwd), findings: r.findings, tools: r.discovery.tools.length });
-    });
+    return finish();
   }
-  for (const e of lintEvalSets(setFiles, evaluation, targetTools, config, onRuleError)) reports.push({ path: displayPath(e.uri, io.cwd), findings: e.findings, tools: 0 });
-  if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
 
-  switch (opts.format) {
-    case 'json':
-      io.stdout(formatJson(reports) + '\n');
-      break;
-    case 'sarif':
-      io.stdout(formatSarif(reports, pkg.version) + '\n');
-      break;
-    default:
-      io.stdout(formatText(reports, io.isTTY && opts.color !== false));
-  }
-  const t = totals(reports);
-  if (t.error > 0) return 1;
-  if (maxWarnings !== undefined && t.warning > maxWarnings) {
-    if (opts.format === 'text') io.stdout(`toolschema found too many warnings (maximum: ${maxWarnings}).\n`);
-    return 1;
-  }
-  return 0;
+  // Each file parsed and linted once in the usual case, one parse tree at a time per thread (lintFiles.ts).
+  const settings = { config, today };
+  const toReports = ({ records, stats }: { records: FileRecord[]; stats: RunStats }): number => {
+    if (process.env.TOOLSCHEMA_STATS) io.stderr(formatStats(stats));
+    for (const [i, r] of records.entries()) {
+      internal.push(...r.errors);
+      reports.push({ path: displayPath(inputs[i]!.uri, io.cwd), findings: r.findings, tools: r.tools.length });
+    }
+    for (const f of inputs) {
+      if (!targets.has(fileKey(f.uri))) continue;
+      const d = new ToolDocument(f.uri, f.text);
+      targetTools.set(fileKey(f.uri), d.tree && !d.refused ? discoverTools(d.tree, config.profile).tools : []);
+    }
+    return finish();
+  };
+  // Workers only for what the cache does not answer, and only when the caller can wait for them.
+  const pending = cache ? inputs.filter((j) => !cache.get(j)) : inputs;
+  const workers = io.wait && script ? workerCount(opts.concurrency, pending.length, pending.reduce((n, j) => n + j.text.length, 0)) : 0;
+  if (workers > 0) return lintFilesParallel(inputs, settings, workers, script!, cache).then(toReports);
+  return toReports(lintFilesSync(inputs, settings, cache));
 }
 
 /**

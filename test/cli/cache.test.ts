@@ -1,0 +1,167 @@
+/**
+ * The CLI's `--cache`: a second run of an unchanged workspace prints the same from the cache; changing one
+ * file, a configuration value, or a tool name in another file (cross-file rules) gives exactly what a run
+ * without the cache gives; `--fix` updates the cache; a corrupt or unwritable cache never breaks a run.
+ * TOOLSCHEMA_STATS=1 says how many results came from the cache, so a cache that is silently ignored fails.
+ */
+import { describe, it, beforeEach, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+
+function run(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TOOLSCHEMA_STATS: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function tool(name: string, sibling?: string, type = 'string'): string {
+  const redirect = sibling ? ` Do not use for lists: use \`${sibling}\` instead.` : '';
+  return JSON.stringify(
+    {
+      name,
+      description: `Use this when the user asks about one record they identify by its number. Returns its status and dates.${redirect}`,
+      parameters: { type: 'object', properties: { record_id: { type, description: 'The record number, for example "A-1000".' } }, required: ['record_id'] },
+    },
+    null,
+    2,
+  );
+}
+
+/** How many results came from the cache (TOOLSCHEMA_STATS line). */
+function fromCache(stderr: string): number {
+  const m = /(\d+) files: (\d+) from the cache/.exec(stderr);
+  assert.ok(m, stderr);
+  return Number(m[2]);
+}
+
+describe('CLI --cache', () => {
+  let dir: string;
+  const write = (p: string, text: string) => {
+    mkdirSync(resolve(dir, p, '..'), { recursive: true });
+    writeFileSync(join(dir, p), text);
+  };
+  /** The run with the cache, and the same run without it: same stdout and exit code. */
+  const cachedMatchesFresh = (args: string[] = []) => {
+    const cached = run(['lint', 'tools', '--format', 'json', '--cache', ...args], dir);
+    const fresh = run(['lint', 'tools', '--format', 'json', ...args], dir);
+    assert.equal(cached.stdout, fresh.stdout);
+    assert.equal(cached.code, fresh.code);
+    return cached;
+  };
+  const rules = (stdout: string, path: string) => (JSON.parse(stdout) as { files: { path: string; diagnostics: { rule: string }[] }[] }).files.find((f) => f.path === path)!.diagnostics.map((d) => d.rule);
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-cache-'));
+    write('tools/a.tool.json', tool('get_order', 'query_orders'));
+    write('tools/b.tool.json', tool('query_orders'));
+    write('tools/c.tool.json', tool('get_invoice', undefined, 'str'));
+    write('tools/d.tool.json', tool('get_invoice'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a second run of an unchanged workspace gives the same output, every result from the cache', () => {
+    const first = run(['lint', 'tools', '--format', 'json', '--cache'], dir);
+    assert.equal(first.code, 1, first.stderr);
+    assert.equal(fromCache(first.stderr), 0);
+    assert.ok(existsSync(join(dir, '.toolschemacache')), 'default location: .toolschemacache in the working directory');
+    for (const format of ['json', 'text', 'sarif']) {
+      const fresh = run(['lint', 'tools', '--format', format], dir);
+      const second = run(['lint', 'tools', '--format', format, '--cache'], dir);
+      assert.equal(fromCache(second.stderr), 4, format);
+      assert.equal(second.stdout, fresh.stdout, format);
+      assert.equal(second.code, fresh.code);
+    }
+  });
+
+  it('the results do come from the cache file (an entry edited by hand shows)', () => {
+    run(['lint', 'tools', '--cache'], dir);
+    const cacheFile = join(dir, '.toolschemacache');
+    const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { files: Record<string, { record: { findings: { rule: string; message: string }[] } }> };
+    const finding = Object.values(cache.files).flatMap((e) => e.record.findings).find((f) => f.rule === 'type-unknown')!;
+    finding.message = 'FROM THE CACHE';
+    writeFileSync(cacheFile, JSON.stringify(cache));
+    assert.match(run(['lint', 'tools', '--cache'], dir).stdout, /FROM THE CACHE/);
+  });
+
+  it("changing one file's text re-lints that file only, and its findings change", () => {
+    run(['lint', 'tools', '--cache'], dir);
+    write('tools/c.tool.json', tool('get_invoice'));
+    const r = cachedMatchesFresh();
+    assert.equal(fromCache(r.stderr), 3);
+    assert.ok(!rules(r.stdout, 'tools/c.tool.json').includes('type-unknown'));
+  });
+
+  it('changing a configuration value invalidates every entry', () => {
+    run(['lint', 'tools', '--cache'], dir);
+    write('toolschema.config.json', JSON.stringify({ rules: { 'type-unknown': 'warning', 'name-duplicate': 'off' } }));
+    const r = cachedMatchesFresh();
+    assert.equal(fromCache(r.stderr), 0);
+    assert.ok(!rules(r.stdout, 'tools/c.tool.json').includes('name-duplicate'));
+    const again = cachedMatchesFresh();
+    assert.equal(fromCache(again.stderr), 4);
+  });
+
+  it('renaming a tool in ANOTHER file changes the cross-file findings of the files that name it', () => {
+    run(['lint', 'tools', '--cache'], dir);
+    assert.ok(!rules(run(['lint', 'tools', '--format', 'json', '--cache'], dir).stdout, 'tools/a.tool.json').includes('description-sibling-unknown'));
+    // a.tool.json redirects to query_orders, which b.tool.json defines: renamed there, a's mention is unknown.
+    write('tools/b.tool.json', tool('query_all_orders'));
+    const renamed = cachedMatchesFresh();
+    assert.ok(rules(renamed.stdout, 'tools/a.tool.json').includes('description-sibling-unknown'));
+    // d.tool.json's duplicate of get_invoice (c.tool.json) is gone once c is renamed.
+    assert.ok(rules(renamed.stdout, 'tools/d.tool.json').includes('name-duplicate'));
+    write('tools/c.tool.json', tool('get_invoice_v2', undefined, 'str'));
+    // What the cache misses, linted in a worker thread (one: one file changed): c, then d against the new names.
+    const dedup = cachedMatchesFresh(['--concurrency', '2']);
+    assert.match(dedup.stderr, /1 linted, 1 linted again .* in 1 worker thread \(2 files\)/);
+    assert.ok(!rules(dedup.stdout, 'tools/d.tool.json').includes('name-duplicate'));
+    assert.equal(fromCache(dedup.stderr), 2, 'a.tool.json and b.tool.json are unaffected by the rename in c');
+  });
+
+  it('--fix updates the cache: the next run takes every result from it and matches a fresh run', () => {
+    run(['lint', 'tools', '--cache'], dir);
+    const fix = run(['lint', 'tools', '--fix', '--cache'], dir);
+    assert.match(fix.stdout, /Fixed 1 problem in 1 file: type-unknown \(1\)/);
+    const r = cachedMatchesFresh();
+    assert.equal(fromCache(r.stderr), 4);
+    assert.ok(!rules(r.stdout, 'tools/c.tool.json').includes('type-unknown'));
+  });
+
+  it('a corrupt, foreign or malformed cache is ignored and replaced; an unwritable one is reported and the run goes on', () => {
+    const fresh = run(['lint', 'tools', '--format', 'json'], dir);
+    const cacheFile = join(dir, '.toolschemacache');
+    const valid = () => {
+      run(['lint', 'tools', '--cache'], dir);
+      return JSON.parse(readFileSync(cacheFile, 'utf8')) as { files: Record<string, { record: { findings: unknown } }> };
+    };
+    const badEntries = valid();
+    for (const e of Object.values(badEntries.files)) e.record.findings = [{ rule: 'x', severity: 'fatal' }];
+    for (const bad of ['{ "format": 1, "files": ', '"just a string"', '{"format":1,"run":"other","files":{}}', '\u0000\u0001binary', JSON.stringify(badEntries)]) {
+      writeFileSync(cacheFile, bad);
+      const r = run(['lint', 'tools', '--format', 'json', '--cache'], dir);
+      assert.equal(r.stdout, fresh.stdout, bad.slice(0, 20));
+      assert.equal(r.code, fresh.code);
+      assert.equal(fromCache(r.stderr), 0);
+      assert.doesNotThrow(() => JSON.parse(readFileSync(cacheFile, 'utf8')), 'rewritten as a valid cache');
+    }
+    writeFileSync(join(dir, 'afile'), 'x');
+    const unwritable = run(['lint', 'tools', '--format', 'json', '--cache', '--cache-location', 'afile/cache.json'], dir);
+    assert.equal(unwritable.stdout, fresh.stdout);
+    assert.equal(unwritable.code, fresh.code);
+    assert.match(unwritable.stderr, /cannot write the cache file "afile\/cache\.json"/);
+  });
+
+  it('--cache-location takes a file or a folder', () => {
+    run(['lint', 'tools', '--cache', '--cache-location', 'my.cache'], dir);
+    assert.ok(existsSync(join(dir, 'my.cache')));
+    assert.equal(fromCache(run(['lint', 'tools', '--cache', '--cache-location', 'my.cache'], dir).stderr), 4);
+    run(['lint', 'tools', '--cache', '--cache-location', 'cachedir/'], dir);
+    assert.ok(existsSync(join(dir, 'cachedir', '.toolschemacache')));
+    assert.equal(fromCache(run(['lint', 'tools', '--cache', '--cache-location', 'cachedir'], dir).stderr), 4);
+    assert.ok(!existsSync(join(dir, '.toolschemacache')), 'the default location is not used');
+  });
+});
