@@ -158,8 +158,9 @@ function only(section: string): boolean {
 function engine(): void {
   console.log('\nEngine: jsonc-parser parseTree alone vs the full lint. "lint" is the median of repeated lints of the same');
   console.log('text (as on a keystroke, where per-tool results of unchanged tools are cached); "edit" is the median lint after a');
-  console.log('one-character edit in one tool; "cold" is the first lint in a fresh process (no cache at all).\n');
-  console.log('  file                size      parse        lint   lint/parse        edit   edit/parse        cold   cold/parse');
+  console.log('one-character edit in one tool; "new tools" a lint where every tool is new (every description changed, so every');
+  console.log('rule runs on every tool) in a warm process; "cold" is the first lint in a fresh process (no cache at all).\n');
+  console.log('  file                size      parse        lint   lint/parse        edit   edit/parse   new tools    new/parse        cold   cold/parse');
   for (const n of [10, 100, 1000, 10000]) {
     const text = generatedFile(n);
     const runs = n >= 10000 ? 5 : n >= 1000 ? 11 : 31;
@@ -172,8 +173,13 @@ function engine(): void {
       k++;
       lintText('file:///bench.tool.json', text.slice(0, at) + 'x'.repeat(k) + text.slice(at));
     }, runs);
+    // Every tool new (each description changed): every rule runs on every tool, in a warm process.
+    let u = 0;
+    const fresh = Array.from({ length: Math.min(runs, 9) + 1 }, () => text.replace(/Returns/g, `Returns (${u++})`));
+    let f = 0;
+    const uncached = time(() => lintText('file:///bench.tool.json', fresh[f++]!), Math.min(runs, 9));
     const cold = coldLint(n);
-    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(parse)} ${fmt(lint)}   ${(lint / parse).toFixed(2).padStart(5)}×  ${fmt(edit)}   ${(edit / parse).toFixed(2).padStart(5)}×  ${fmt(cold)}   ${(cold / parse).toFixed(2).padStart(5)}×`);
+    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(parse)} ${fmt(lint)}   ${(lint / parse).toFixed(2).padStart(5)}×  ${fmt(edit)}   ${(edit / parse).toFixed(2).padStart(5)}×  ${fmt(uncached)}   ${(uncached / parse).toFixed(2).padStart(5)}×  ${fmt(cold)}   ${(cold / parse).toFixed(2).padStart(5)}×`);
   }
 }
 
