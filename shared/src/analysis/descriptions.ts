@@ -326,6 +326,8 @@ for (let c = 0; c < 128; c++) {
   else if (/[+\/_-]/.test(ch)) RUN_CLASS[c] = 2;
 }
 const HEX_DIGITS = /^[0-9a-fA-F]+$/;
+const HEX_CANDIDATE = /[0-9A-Za-z]{65}/;
+const BASE64_CANDIDATE = /[A-Za-z0-9+\/_-]{80}/;
 
 /**
  * Maximal runs of characters of `cls` (1: alphanumerics; 2: alphanumerics and + / _ -) of at least `min`
@@ -360,6 +362,8 @@ export interface Blob {
  */
 function findEncodedBlobUncached(text: string): Blob | undefined {
   if (text.length < 65) return undefined;
+  // Most descriptions have no run long enough: one native test each (fixed-length classes, no backtracking).
+  if (!HEX_CANDIDATE.test(text) && !BASE64_CANDIDATE.test(text)) return undefined;
   // Hexadecimal: a whole alphanumeric run (nothing alphanumeric on either side), "0x" allowed, 65+ digits.
   for (const [start, end] of runsOf(text, 1, 65)) {
     const run = text.slice(start, end);
