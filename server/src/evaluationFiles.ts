@@ -53,6 +53,8 @@ export interface EvaluationFiles {
   lintSet(uri: string): EvalLint | undefined;
   /** The parsed set and the tools of the file it tests (navigation, completion). */
   setOf(uri: string): { doc: ToolDocument; tools: readonly ToolInfo[] | undefined } | undefined;
+  /** The tool file an indexed set tests (undefined when no set is indexed at that URI). */
+  targetOfSet(uri: string): string | undefined;
   /** Sets read from disk (start-up indexing reports them). */
   readonly size: number;
 }
@@ -173,6 +175,9 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
       for (const s of model.setsFor(toolUri)) lintSet(s.uri);
     },
     lintSet,
+    targetOfSet(uri) {
+      return model.set(uri)?.target;
+    },
     setOf(uri) {
       const entry = model.set(uri);
       if (!entry) return undefined;

@@ -697,6 +697,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!ctx.lint.discovery.tools.some((t) => t.name)) return { applied: false, message: 'This file defines no named tool to write cases for.' };
     if (!canCreateFiles) throw new ResponseError(ErrorCodes.InvalidRequest, 'This editor cannot create files through the language server (workspace edit resource operations).');
     const uri = siblingEvalSetUri(ctx.uri);
+    const sibling = evalFiles.targetOfSet(uri);
+    if (sibling !== undefined) {
+      const name = (u: string) => decodeURIComponent(u.slice(u.lastIndexOf('/') + 1));
+      return { applied: false, message: `${name(uri)} already exists and tests another tool file (${name(sibling)}): point its "tools" at this file, or rename it and create the set again.` };
+    }
     const result = await connection.workspace.applyEdit({ label: 'toolschema: create evaluation set', edit: createFileEdit({ uri, text: evalSetSkeleton(uri, ctx.uri, ctx.lint.discovery.tools) }) });
     return { applied: result.applied, names: [uri], ...(result.failureReason ? { message: result.failureReason } : {}) };
   }

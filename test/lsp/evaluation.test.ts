@@ -159,6 +159,19 @@ describe('evaluation sets over stdio', () => {
     assert.equal((sent.edit.documentChanges![0] as { kind: string }).kind, 'create');
   });
 
+  it('Create Evaluation Set refuses, saying why, when the sibling set exists but tests another tool file', async () => {
+    // shared.eval.json sits beside shared.tool.json but its "tools" names issues.tool.json.
+    await client.open(uri('shared.eval.json'), issueSet(FIVE, './issues.tool.json'));
+    await client.waitForDiagnostics((p) => p.uri === uri('shared.eval.json'));
+    await client.open(uri('shared.tool.json'), LONELY.replace('get_invoice', 'get_shared_invoice'));
+    await client.waitForDiagnostics((p) => p.uri === uri('shared.tool.json'));
+    client.appliedEdits.length = 0;
+    const refused = await req<{ applied: boolean; message: string }>('workspace/executeCommand', { command: ServerCommands.createEvaluationSet, arguments: [{ uri: uri('shared.tool.json'), version: 1 }] });
+    assert.equal(refused.applied, false);
+    assert.match(refused.message, /shared\.eval\.json already exists and tests another tool file \(issues\.tool\.json\)/);
+    assert.equal(client.appliedEdits.length, 0, 'no edit sent: it would fail on the existing file');
+  });
+
   it('a deleted set brings eval-missing back (watched files)', async () => {
     rmSync(join(dir, 'lonely.eval.json'));
     client.published.length = 0;
