@@ -166,7 +166,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     const toolText = doc.text.slice(base, base + tool.outer.length);
     const bucket = cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`);
     const prefix = pointerOf(tool.outer);
-    const hit = bucket.get(toolText);
+    const hit = cachedTool(bucket, toolText);
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
@@ -285,7 +285,13 @@ interface CachedFinding {
  * edited tool is linted again; the others are re-based to their current offsets. Bounded: everything is
  * dropped when the texts held exceed the budget.
  */
-const toolCache = new Map<string, Map<string, CachedFinding[]>>();
+/**
+ * A bucket maps a cheap sampled hash of a tool's text to the texts seen with it: hashing the whole text as a Map
+ * key (V8 hashes a new string character by character) cost more than the rest of a cached tool's look-up. The
+ * full text is still compared (one memcmp-like ===), so a collision only costs a comparison.
+ */
+type Bucket = Map<number, { text: string; findings: CachedFinding[] }[]>;
+const toolCache = new Map<string, Bucket>();
 let toolCacheChars = 0;
 const TOOL_CACHE_MAX_CHARS = 64_000_000;
 
@@ -295,20 +301,43 @@ export function clearToolCache(): void {
   toolCacheChars = 0;
 }
 
-function cacheBucket(context: string): Map<string, CachedFinding[]> {
+function cacheBucket(context: string): Bucket {
   let b = toolCache.get(context);
   if (!b) toolCache.set(context, (b = new Map()));
   return b;
 }
 
-function storeTool(bucket: Map<string, CachedFinding[]>, toolText: string, findings: CachedFinding[]): void {
+/** Up to 64 characters spread over the text, and its length: FNV-1a. */
+function sampleHash(text: string): number {
+  const step = Math.max(1, text.length >> 6);
+  let h = 2166136261 ^ text.length;
+  for (let i = 0; i < text.length; i += step) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h;
+}
+
+function cachedTool(bucket: Bucket, toolText: string): CachedFinding[] | undefined {
+  const slots = bucket.get(sampleHash(toolText));
+  if (slots) for (const s of slots) if (s.text === toolText) return s.findings;
+  return undefined;
+}
+
+function storeTool(bucket: Bucket, toolText: string, findings: CachedFinding[]): void {
   if (toolText.length > TOOL_CACHE_MAX_CHARS / 8) return;
   if (toolCacheChars + toolText.length > TOOL_CACHE_MAX_CHARS) {
     toolCache.clear();
     toolCacheChars = 0;
   }
-  if (!bucket.has(toolText)) toolCacheChars += toolText.length;
-  bucket.set(toolText, findings);
+  const h = sampleHash(toolText);
+  let slots = bucket.get(h);
+  if (!slots) bucket.set(h, (slots = []));
+  const same = slots.find((s) => s.text === toolText);
+  if (same) {
+    same.findings = findings;
+    return;
+  }
+  // A copy of the tool's text: the slice itself would keep the whole document's text alive as long as the entry.
+  slots.push({ text: (' ' + toolText).slice(1), findings });
+  toolCacheChars += toolText.length;
 }
 
 let lastNamespaces: { key: string; value: Set<string> } | undefined;
