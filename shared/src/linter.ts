@@ -286,11 +286,14 @@ interface CachedFinding {
  * dropped when the texts held exceed the budget.
  */
 /**
- * A bucket maps a cheap sampled hash of a tool's text to the texts seen with it: hashing the whole text as a Map
- * key (V8 hashes a new string character by character) cost more than the rest of a cached tool's look-up. The
- * full text is still compared (one memcmp-like ===), so a collision only costs a comparison.
+ * A bucket maps a cheap hash of a tool's text (its length, its first 256 characters, and 64 more spread over the
+ * rest) to the texts seen with it: hashing the whole text as a Map key (V8 hashes a new string character by
+ * character) cost more than the rest of a cached tool's look-up. The full text is then compared (===). Tools
+ * that differ only past their first 256 characters and between the samples share a slot; a slot of more than 4
+ * texts becomes a Map on the whole text, so such a file costs what a whole-text hash costs, never more.
  */
-type Bucket = Map<number, { text: string; findings: CachedFinding[] }[]>;
+type Slot = { text: string; findings: CachedFinding[] }[] | Map<string, CachedFinding[]>;
+type Bucket = Map<number, Slot>;
 const toolCache = new Map<string, Bucket>();
 let toolCacheChars = 0;
 const TOOL_CACHE_MAX_CHARS = 64_000_000;
@@ -307,17 +310,21 @@ function cacheBucket(context: string): Bucket {
   return b;
 }
 
-/** Up to 64 characters spread over the text, and its length: FNV-1a. */
+/** FNV-1a over the length, the first 256 characters and 64 characters spread over the rest. */
 function sampleHash(text: string): number {
-  const step = Math.max(1, text.length >> 6);
   let h = 2166136261 ^ text.length;
-  for (let i = 0; i < text.length; i += step) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  const head = Math.min(256, text.length);
+  for (let i = 0; i < head; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  const step = Math.max(1, (text.length - head) >> 6);
+  for (let i = head; i < text.length; i += step) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h;
 }
 
 function cachedTool(bucket: Bucket, toolText: string): CachedFinding[] | undefined {
-  const slots = bucket.get(sampleHash(toolText));
-  if (slots) for (const s of slots) if (s.text === toolText) return s.findings;
+  const slot = bucket.get(sampleHash(toolText));
+  if (!slot) return undefined;
+  if (slot instanceof Map) return slot.get(toolText);
+  for (const s of slot) if (s.text === toolText) return s.findings;
   return undefined;
 }
 
@@ -327,17 +334,29 @@ function storeTool(bucket: Bucket, toolText: string, findings: CachedFinding[]):
     toolCache.clear();
     toolCacheChars = 0;
   }
+  // A copy of the tool's text: the slice itself would keep the whole document's text alive as long as the entry.
+  const text = (' ' + toolText).slice(1);
   const h = sampleHash(toolText);
-  let slots = bucket.get(h);
-  if (!slots) bucket.set(h, (slots = []));
-  const same = slots.find((s) => s.text === toolText);
+  let slot = bucket.get(h);
+  if (!slot) bucket.set(h, (slot = []));
+  if (slot instanceof Map) {
+    if (!slot.has(text)) toolCacheChars += text.length;
+    slot.set(text, findings);
+    return;
+  }
+  const same = slot.find((s) => s.text === toolText);
   if (same) {
     same.findings = findings;
     return;
   }
-  // A copy of the tool's text: the slice itself would keep the whole document's text alive as long as the entry.
-  slots.push({ text: (' ' + toolText).slice(1), findings });
-  toolCacheChars += toolText.length;
+  toolCacheChars += text.length;
+  if (slot.length < 4) {
+    slot.push({ text, findings });
+    return;
+  }
+  const map = new Map(slot.map((s) => [s.text, s.findings] as const));
+  map.set(text, findings);
+  bucket.set(h, map);
 }
 
 let lastNamespaces: { key: string; value: Set<string> } | undefined;
