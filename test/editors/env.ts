@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pollUntil } from '../poll';
 
 export const ROOT = resolve(__dirname, '../..');
 export const CACHE = process.env.TOOLSCHEMA_EDITORS_CACHE ?? join(ROOT, '.cache/editors');
@@ -84,19 +85,8 @@ export function startGroup(cmd: string, args: string[], opts: { env?: NodeJS.Pro
 }
 
 /** Polls until `probe` returns a value (not undefined/false), failing after `timeoutMs` with `what`. */
-export async function poll<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, detail: () => string = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v !== undefined && v !== false) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}${detail() ? `\n--- output ---\n${detail().slice(-4000)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+export function poll<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, detail: () => string = () => ''): Promise<T> {
+  return pollUntil(what, probe, { timeoutMs, intervalMs: 100, detail, fail: (message, d) => new Error(`${message}${d ? `\n--- output ---\n${d.slice(-4000)}` : ''}`) });
 }
 
 export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000): Promise<void> {

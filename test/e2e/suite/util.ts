@@ -3,6 +3,7 @@
  * Waiting is always polling a condition with a deadline, never a fixed sleep.
  */
 import { extensions, languages, workspace, Uri, type Diagnostic, type TextDocument } from 'vscode';
+import { pollUntil } from '../../poll';
 
 export const EXTENSION_ID = 'toolschema.toolschema';
 const POLL_MS = 50;
@@ -24,19 +25,8 @@ export function deepEqual(actual: unknown, expected: unknown, message = ''): voi
 }
 
 /** Polls `probe` until it returns something other than undefined/false, or fails after `timeoutMs` with `what`. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000, detail: () => string = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v !== undefined && v !== false) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new AssertionError(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}${detail() ? `; ${detail()}` : ''}`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+export function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000, detail: () => string = () => ''): Promise<T> {
+  return pollUntil(what, probe, { timeoutMs, intervalMs: POLL_MS, detail, fail: (message, d) => new AssertionError(`${message}${d ? `; ${d}` : ''}`) });
 }
 
 export function fileUri(name: string): Uri {
