@@ -134,23 +134,48 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       walks: schemaVisitors.length > 0 || propertyVisitors.length > 0,
       handlers: {
         schema(s: SchemaVisit) {
-          for (const a of schemaVisitors) guard(a.rule, () => a.visitor.schema!(s, current!));
+          // try/catch inline, not guard(): no closure per visitor per schema node on the hot path.
+          for (const a of schemaVisitors) {
+            try {
+              a.visitor.schema!(s, current!);
+            } catch (e) {
+              options.onRuleError?.(a.rule.id, e);
+            }
+          }
         },
         property(p: PropertyVisit) {
-          for (const a of propertyVisitors) guard(a.rule, () => a.visitor.property!(p, current!));
+          for (const a of propertyVisitors) {
+            try {
+              a.visitor.property!(p, current!);
+            } catch (e) {
+              options.onRuleError?.(a.rule.id, e);
+            }
+          }
         },
       },
     };
   };
   const runTool = (tool: ToolInfo, run: ReturnType<typeof makeWalk>) => {
-    for (const a of run.tool) guard(a.rule, () => a.visitor.tool!(tool));
+    for (const a of run.tool) {
+      try {
+        a.visitor.tool!(tool);
+      } catch (e) {
+        options.onRuleError?.(a.rule.id, e);
+      }
+    }
     if (run.walks && tool.params && tool.params.type === 'object') walkSchema(tool.params, run.handlers);
     // The declared result schema, walked once for every rule that checks it.
     const result = run.result.length > 0 ? resultSchemaOf(tool) : undefined;
     if (result) {
       walkSchema(result, {
         schema(s: SchemaVisit) {
-          for (const a of run.result) guard(a.rule, () => a.visitor.resultSchema!(s, tool, result));
+          for (const a of run.result) {
+            try {
+              a.visitor.resultSchema!(s, tool, result);
+            } catch (e) {
+              options.onRuleError?.(a.rule.id, e);
+            }
+          }
         },
       });
     }
