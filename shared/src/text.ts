@@ -147,6 +147,18 @@ export function wordCount(text: string): number {
   return words + Math.ceil(cjk / 2);
 }
 
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+/** wordCount(text), counted only up to `limit` (a text of `limit` words or more gives `limit`): no word list built. */
+export function wordCountUpTo(text: string, limit: number): number {
+  CJK.lastIndex = 0;
+  if (CJK.test(text)) return Math.min(limit, wordCount(text));
+  WORD.lastIndex = 0;
+  let n = 0;
+  while (n < limit && WORD.exec(text)) n++;
+  return n;
+}
+
 /** The first sentence-ish line of a description, for messages. */
 export function excerpt(text: string, max = 60): string {
   const one = text.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { wordCount } from '../text';
+import { wordCountUpTo } from '../text';
 import { isBlank, restatedNameWords } from '../analysis/descriptions';
 
 export default defineRule<'tooShort' | 'restatesName'>({
@@ -32,7 +32,7 @@ export default defineRule<'tooShort' | 'restatesName'>({
           ctx.report({ node: d, messageId: 'restatesName', data: { name: t.name } });
           return;
         }
-        const count = wordCount(text);
+        const count = wordCountUpTo(text, min);
         if (count < min) ctx.report({ node: d, messageId: 'tooShort', data: { count, min } });
       },
     };
