@@ -217,14 +217,28 @@ export function propertyNode(obj: Node | undefined, key: string): Node | undefin
   return found;
 }
 
-const propertyIndexes = new WeakMap<Node, { size: number; map: Map<string, Node> }>();
+/**
+ * Indexes of large containers are kept on the node itself, under a non-enumerable symbol, and die with the tree.
+ * Not in a WeakMap: V8's scavenger treats a WeakMap entry's value as live, so an index (which points back into the
+ * tree) kept a whole young tree alive until the next full GC: a lint at 100 tools cost 1.7× its parse in GC alone.
+ */
+const INDEX = Symbol('toolschema.index');
+type Indexed<T> = Node & { [INDEX]?: T };
+
+function storedIndex<T>(node: Node): T | undefined {
+  return (node as Indexed<T>)[INDEX];
+}
+
+function setIndex<T>(node: Node, value: T): void {
+  Object.defineProperty(node, INDEX, { value, writable: true, configurable: true, enumerable: false });
+}
 
 /**
  * Key → property of a large object, built once per node: looking keys up one by one in an object of n members
  * would make every rule that walks it O(n²) (a schema with 100,000 properties).
  */
 function propertyIndex(obj: Node, children: Node[]): Map<string, Node> {
-  let idx = propertyIndexes.get(obj);
+  let idx = storedIndex<{ size: number; map: Map<string, Node> }>(obj);
   if (!idx || idx.size !== children.length) {
     const map = new Map<string, Node>();
     for (const p of children) {
@@ -232,7 +246,7 @@ function propertyIndex(obj: Node, children: Node[]): Map<string, Node> {
       if (k && typeof k.value === 'string') map.set(k.value, p); // last one wins, as JSON.parse does
     }
     idx = { size: children.length, map };
-    propertyIndexes.set(obj, idx);
+    setIndex(obj, idx);
   }
   return idx.map;
 }
@@ -289,19 +303,18 @@ export function stringItems(arr: Node | undefined): string[] {
   return out;
 }
 
-const arrayIndexes = new WeakMap<Node, Map<Node, number>>();
-
 /** Position of an element in its array: indexOf for short arrays, an index built once for long ones. */
 function indexInArray(arr: Node, el: Node): number {
   const children = arr.children ?? [];
   if (children.length < 32) return Math.max(0, children.indexOf(el));
-  let idx = arrayIndexes.get(arr);
-  if (!idx) {
-    idx = new Map();
-    children.forEach((c, i) => idx!.set(c, i));
-    arrayIndexes.set(arr, idx);
+  let idx = storedIndex<{ size: number; map: Map<Node, number> }>(arr);
+  if (!idx || idx.size !== children.length) {
+    const map = new Map<Node, number>();
+    children.forEach((c, i) => map.set(c, i));
+    idx = { size: children.length, map };
+    setIndex(arr, idx);
   }
-  return idx.get(el) ?? 0;
+  return idx.map.get(el) ?? 0;
 }
 
 /** RFC 6901 pointer of a node (value nodes; for a key node, the pointer of its property). */

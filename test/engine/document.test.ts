@@ -1,7 +1,7 @@
 /** ToolDocument's offset ↔ position mapping, for each line-ending style (LSP counts \n, \r\n and \r as line breaks). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ToolDocument } from '../../shared/src/document';
+import { ToolDocument, child, pointerOf, propertyNode } from '../../shared/src/document';
 
 const doc = (text: string) => new ToolDocument('file:///d.tool.json', text);
 
@@ -37,5 +37,50 @@ describe('ToolDocument positions', () => {
     const d = doc('[1, 2]');
     assert.deepEqual(d.positionAt(5), { line: 0, character: 5 });
     assert.equal(d.offsetAt({ line: 0, character: 3 }), 3);
+  });
+});
+
+describe('indexes of large containers (32 members or more)', () => {
+  // A property's key and an array element's position are looked up through an index built once per large
+  // container and kept on the node (a WeakMap kept young parse trees alive through minor GCs).
+  const members = Array.from({ length: 40 }, (_, i) => `"k${i}": ${i}`);
+  const text = `{"obj": {${members.join(', ')}, "k7": "last"}, "arr": [${Array.from({ length: 40 }, (_, i) => `{"i": ${i}}`).join(', ')}]}`;
+
+  it('finds every key of a large object, the last of duplicate keys, and nothing for missing keys', () => {
+    const d = doc(text);
+    const obj = child(d.tree, 'obj')!;
+    assert.equal(child(obj, 'k0')!.value, 0);
+    assert.equal(child(obj, 'k39')!.value, 39);
+    assert.equal(child(obj, 'k7')!.value, 'last', 'the last duplicate wins, as JSON.parse');
+    assert.equal(propertyNode(obj, 'k40'), undefined);
+    assert.equal(propertyNode(obj, '__proto__'), undefined);
+  });
+
+  it('gives the pointer of each element of a large array, in both orders of lookup', () => {
+    const d = doc(text);
+    const arr = child(d.tree, 'arr')!;
+    assert.equal(pointerOf(arr.children![39]!), '/arr/39');
+    assert.equal(pointerOf(arr.children![0]!), '/arr/0');
+    assert.equal(pointerOf(child(arr.children![23], 'i')!), '/arr/23/i');
+  });
+
+  it('leaves no enumerable trace on the nodes (trees still compare and serialise as before)', () => {
+    const a = doc(text);
+    const b = doc(text);
+    const arr = child(a.tree, 'arr')!;
+    pointerOf(arr.children![5]!);
+    child(child(a.tree, 'obj'), 'k3');
+    assert.deepEqual(Object.keys(arr), Object.keys(child(b.tree, 'arr')!));
+    assert.equal(JSON.stringify(arr, (k, v) => (k === 'parent' ? undefined : v)), JSON.stringify(child(b.tree, 'arr'), (k, v) => (k === 'parent' ? undefined : v)));
+  });
+
+  it('rebuilds an index when the container changed size (a tree edited in place)', () => {
+    const d = doc(text);
+    const obj = child(d.tree, 'obj')!;
+    assert.equal(child(obj, 'k1')!.value, 1);
+    const removed = obj.children!.splice(1, 1);
+    assert.equal(propertyNode(obj, 'k1'), undefined, 'the removed key is gone from the index');
+    obj.children!.push(removed[0]!);
+    assert.equal(child(obj, 'k1')!.value, 1);
   });
 });

@@ -134,14 +134,19 @@ export interface SchemaChange {
 /** Schemas deeper than this are not compared. */
 const MAX_DEPTH = 32;
 
-const results = new WeakMap<ToolInfo, { base: ToolInfo; changes: SchemaChange[] }>();
+/**
+ * The last comparison, kept on the current tool under a non-enumerable symbol (not in a WeakMap: V8's scavenger
+ * keeps a WeakMap entry's value alive, and the changes point into the young tree).
+ */
+const COMPARED = Symbol('toolschema.compared');
+type Compared = ToolInfo & { [COMPARED]?: { base: ToolInfo; changes: SchemaChange[] } };
 
 /**
  * The changes from the baseline tool to the current tool (both kinds: breaking and added-required). Memoised
  * per current tool, so the two rules reading it compare once per lint.
  */
 export function compareTools(base: ToolInfo, current: ToolInfo): SchemaChange[] {
-  const hit = results.get(current);
+  const hit = (current as Compared)[COMPARED];
   if (hit && hit.base === base) return hit.changes;
   const changes: SchemaChange[] = [];
   const strict = strictInfo(current) !== undefined;
@@ -152,7 +157,7 @@ export function compareTools(base: ToolInfo, current: ToolInfo): SchemaChange[] 
   }
   // A tool that had no parameter schema and now has one: every required parameter is new.
   else if (isObject(current.params)) cmp.addedOnly(current.params, '');
-  results.set(current, { base, changes });
+  Object.defineProperty(current, COMPARED, { value: { base, changes }, writable: true, configurable: true, enumerable: false });
   return changes;
 }
 
