@@ -334,7 +334,11 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
           const entry = tool.outer.parent?.type === 'property' ? tool.outer.parent : tool.outer;
           const end = entry.offset + entry.length;
           const delta = output.length - text.length;
-          if (output.slice(0, entry.offset) !== text.slice(0, entry.offset) || output.slice(end + delta) !== text.slice(end)) problems.push(`${where}: changed text outside its tool`);
+          // By design, a fix that removes the whole tool (deprecation-expired) also removes its separator: the
+          // only text outside the tool it may touch is the comma and white space beside it.
+          const removal = fix.edits.length === 1 && fix.edits[0]!.content === '' && fix.edits[0]!.offset <= entry.offset && fix.edits[0]!.offset + fix.edits[0]!.length >= end;
+          const separatorOnly = removal && /^[\s,]*$/.test(text.slice(fix.edits[0]!.offset, entry.offset) + text.slice(end, fix.edits[0]!.offset + fix.edits[0]!.length));
+          if (!separatorOnly && (output.slice(0, entry.offset) !== text.slice(0, entry.offset) || output.slice(end + delta) !== text.slice(end))) problems.push(`${where}: changed text outside its tool`);
         }
       }
     }
