@@ -77,6 +77,15 @@ runRuleTests(rule, {
       errors: [{ messageId: 'defaultInvalid', at: '{"next": {"x": 1}}', messageIncludes: 'next has the property "x"' }],
     },
     {
+      // Generative fuzzer: ajv's uniqueItems code kept the strings seen in a plain {}, so "__proto__" twice passed.
+      name: 'a default with the same item twice under uniqueItems, "__proto__" included',
+      code: chat(`{"tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "default": ["__proto__", "__proto__"]}, "ids": {"type": "array", "uniqueItems": true, "default": [1, 2, 1]}}`),
+      errors: [
+        { messageId: 'defaultInvalid', at: '["__proto__", "__proto__"]', messageIncludes: '(has the same item twice (items 1 and 2))' },
+        { messageId: 'defaultInvalid', at: '[1, 2, 1]', messageIncludes: '(has the same item twice (items 1 and 3))' },
+      ],
+    },
+    {
       name: 'enum on an array parameter instead of on its items',
       code: chat(`{"fields": {"type": "array", "items": {"type": "string"}, "enum": ["id", "total", "status"]}}`),
       errors: [{ messageId: 'enumOnArray', at: '"enum"' }],

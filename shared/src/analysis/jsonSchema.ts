@@ -7,7 +7,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { META_SCHEMA_IDS, META_VALIDATOR_OPTIONS } from './metaSchemaIds';
+import { META_SCHEMA_IDS, META_VALIDATOR_OPTIONS, nullPrototypeIndices } from './metaSchemaIds';
 import { validate as metaValidate07 } from './generated/metaSchema07';
 import { validate as metaValidate2020 } from './generated/metaSchema2020';
 import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
@@ -612,7 +612,7 @@ let valueAjv07: Ajv | undefined;
 let valueAjv2020: Ajv2020 | undefined;
 
 function valueAjv(draft: Draft): ValueAjv {
-  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false };
+  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false, code: { process: nullPrototypeIndices } };
   if (draft === '2020') {
     if (!valueAjv2020) {
       valueAjv2020 = new Ajv2020(opts);
