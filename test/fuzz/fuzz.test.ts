@@ -52,7 +52,9 @@ describe('fuzz (fast seeded profile)', { timeout: 300_000 }, () => {
     for (let seed = 0; seed < 100; seed++) {
       const text = generateToolFile(seed);
       assert.deepEqual(new ToolDocument('file:///g.tool.json', text).syntaxProblems, [], text);
-      assert.deepEqual(checkText(text, { maxFixedFindings: 3, keyOrder: true, fixAll: seed % 3 === 0 }).problems, [], `seed ${seed}`);
+      // Every other one against a git baseline where one value was another (breaking-change, param-added-required).
+      const baseline = seed % 2 === 1 ? { text: mutate(text, { kind: 'swap', node: seed * 13, value: seed % 20 }), ref: 'HEAD' } : undefined;
+      assert.deepEqual(checkText(text, { maxFixedFindings: 3, keyOrder: true, fixAll: seed % 3 === 0, ...(baseline ? { lint: { baseline } } : {}) }).problems, [], `seed ${seed}`);
     }
   });
 

@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parseTree, type Node } from 'jsonc-parser';
-import { lintText, clearToolCache, type FileLint } from '../../shared/src/linter';
+import { lintText, clearToolCache, type FileLint, type LintOptions } from '../../shared/src/linter';
 import { fixAll, fixesFor, toolAt, type Fix } from '../../shared/src/fix';
 import { applyEdits } from '../../shared/src/fixes/edits';
 import { corpusDir, corpusFiles } from '../../tools/corpus';
@@ -413,6 +413,8 @@ export interface CheckOptions {
   keyOrder: boolean;
   /** Also run fix-all twice (fixed point). */
   fixAll: boolean;
+  /** Lint with this configuration and git baseline (default: the default configuration, no baseline). */
+  lint?: Pick<LintOptions, 'config' | 'baseline'>;
 }
 
 export interface CheckResult {
@@ -431,10 +433,11 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
   const uri = 'file:///fuzz/input.tool.json';
   const ruleErrors: string[] = [];
   const onRuleError = (id: string, e: unknown) => ruleErrors.push(`${id} threw: ${(e as Error)?.stack ?? String(e)}`);
+  const lo = { today: TODAY, onRuleError, ...opts.lint };
   let lint: FileLint;
   const t0 = process.hrtime.bigint();
   try {
-    lint = lintText(uri, text, { today: TODAY, onRuleError });
+    lint = lintText(uri, text, lo);
   } catch (e) {
     return { problems: [`lint threw: ${(e as Error)?.stack ?? String(e)}`], lintMs: Number(process.hrtime.bigint() - t0) / 1e6, fixes: 0 };
   }
@@ -459,7 +462,7 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
       if (checked >= opts.maxFixedFindings) break;
       let offered: Fix[];
       try {
-        offered = fixesFor(lint, finding, { today: TODAY, onRuleError });
+        offered = fixesFor(lint, finding, lo);
       } catch (e) {
         problems.push(`fixesFor threw on ${finding.rule}: ${(e as Error)?.stack ?? String(e)}`);
         continue;
@@ -471,7 +474,7 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
         fixes++;
         const where = `fix "${fix.title}" of ${finding.rule} at ${finding.pointer}`;
         const output = applyEdits(text, fix.edits);
-        const after = lintText(uri, output, { today: TODAY, onRuleError });
+        const after = lintText(uri, output, lo);
         if (!after.doc.tree || after.doc.syntaxProblems.length > 0) {
           problems.push(`${where}: output does not parse (${after.doc.syntaxProblems[0]?.message ?? 'no tree'})`);
           continue;
@@ -499,10 +502,10 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
   // Fix-all: a fixed point, still parsing when the input did.
   if (opts.fixAll) {
     try {
-      const r = fixAll(uri, text, { today: TODAY, onRuleError });
+      const r = fixAll(uri, text, lo);
       if (parses && (!r.remaining.doc.tree || r.remaining.doc.syntaxProblems.length > 0)) problems.push('fix-all: output does not parse');
       if (r.output !== text) {
-        const again = fixAll(uri, r.output, { today: TODAY, onRuleError });
+        const again = fixAll(uri, r.output, lo);
         if (again.output !== r.output) problems.push(`fix-all is not a fixed point: a second run fixed ${again.fixed.map((f) => f.rule).join(', ')}`);
       }
     } catch (e) {
@@ -518,8 +521,8 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
       const b = reserialize(text, tree, rng(text.length * 31 + 7));
       if (a !== undefined && b !== undefined) {
         clearToolCache();
-        const la = lintText(uri, a, { today: TODAY, onRuleError });
-        const lb = lintText(uri, b, { today: TODAY, onRuleError });
+        const la = lintText(uri, a, lo);
+        const lb = lintText(uri, b, lo);
         const sa = summary(la);
         const sb = summary(lb);
         if (sa !== sb) problems.push(`findings depend on key order:\n${firstDifference(sa, sb)}`);
