@@ -8,7 +8,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyCase, caseArb, checkText, loadSources, mutate, HOSTILE_STRINGS } from './fuzz';
+import { applyCase, caseArb, checkText, generateToolFile, loadSources, mutate, HOSTILE_STRINGS } from './fuzz';
+import { ToolDocument } from '../../shared/src/document';
 
 const SEED = 20261123;
 const RUNS = 3000;
@@ -43,6 +44,18 @@ describe('fuzz (fast seeded profile)', { timeout: 300_000 }, () => {
     );
     assert.ok(inputs >= RUNS);
     assert.ok(fixes > 50, `${fixes} fixes checked`);
+  });
+
+  it('generated tool files are deterministic, parse, and hold every property (a sample)', () => {
+    assert.equal(generateToolFile(7), generateToolFile(7));
+    assert.notEqual(generateToolFile(7), generateToolFile(8));
+    for (let seed = 0; seed < 100; seed++) {
+      const text = generateToolFile(seed);
+      assert.deepEqual(new ToolDocument('file:///g.tool.json', text).syntaxProblems, [], text);
+      // Every other one against a git baseline where one value was another (breaking-change, param-added-required).
+      const baseline = seed % 2 === 1 ? { text: mutate(text, { kind: 'swap', node: seed * 13, value: seed % 20 }), ref: 'HEAD' } : undefined;
+      assert.deepEqual(checkText(text, { maxFixedFindings: 3, keyOrder: true, fixAll: seed % 3 === 0, ...(baseline ? { lint: { baseline } } : {}) }).problems, [], `seed ${seed}`);
+    }
   });
 
   it('every property holds on the unmutated sources (a sample)', () => {

@@ -3,7 +3,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText } from '../../shared/src/linter';
+import { clearToolCache, lintText } from '../../shared/src/linter';
 import { fixesFor } from '../../shared/src/fix';
 import { applyEdits } from '../../shared/src/fixes/edits';
 import { checkText } from './fuzz';
@@ -63,5 +63,24 @@ describe('fuzz regressions: unnamed tools', () => {
     assert.ok(a);
     assert.equal(a.pointer, b?.pointer);
     assert.equal(a.pointer, '/functionDeclarations/0/parameters');
+  });
+
+  it('an unnamed tool is not labelled by its position (per-tool findings are cached by the tool\'s text; keyed maps reorder)', () => {
+    const unnamed = '{"name":42,"parameters":{"type":"object"}}';
+    const other = '{"name":43,"description":"Use this when the user asks for the weather.","parameters":{"type":"object"}}';
+    const m = (t: string) => lintText('file:///g.tool.json', t).findings.filter((f) => f.rule === 'description-missing').map((f) => f.message);
+    const alone = m(`[${unnamed}]`);
+    // Same tool text, second in the list, linted with a warm cache and with a cold one: the same message.
+    const warm = m(`[${other},${unnamed}]`);
+    clearToolCache();
+    const cold = m(`[${other},${unnamed}]`);
+    assert.deepEqual(warm, cold);
+    assert.deepEqual(alone, cold);
+    assert.match(cold[0]!, /^Tool "\(unnamed\)" has no description/);
+    // A map keyed by server name: the order of the servers does not change the message.
+    const keyed = (a: string, b: string) => `{${a},${b}}`;
+    const s0 = `"server0":{"tools":[${other.replace('43', '"get_weather"')}]}`;
+    const s1 = `"server1":{"tools":[{"functionDeclarations":[${unnamed}]}]}`;
+    assert.deepEqual(m(keyed(s0, s1)), m(keyed(s1, s0)));
   });
 });

@@ -312,6 +312,16 @@ runRuleTests(rule, {
       errors: [{ messageId: 'renamed', at: '"location"', data: { param: 'city', newParam: 'location' } }],
     },
     {
+      // Generative fuzzer: removed and added properties of the same shape were paired in property order.
+      name: 'two renames of the same shape pair by name, whatever the order of the properties',
+      code: `{"name": "list_issues", "description": "Use this when the user asks for issues.", "parameters": {"type": "object", "properties": {"unit": {"type": "string"}, "retries": {"type": "string"}}}}`,
+      baseline: `{"name": "list_issues", "description": "Use this when the user asks for issues.", "parameters": {"type": "object", "properties": {"retries_old": {"type": "string"}, "unit_old": {"type": "string"}}}}`,
+      errors: [
+        { messageId: 'renamed', at: '"unit"', data: { param: 'unit_old', newParam: 'unit' } },
+        { messageId: 'renamed', at: '"retries"', data: { param: 'retries_old', newParam: 'retries' } },
+      ],
+    },
+    {
       name: 'type narrowed: null no longer accepted, number → integer',
       code: BASE.replace('"note": { "type": ["string", "null"]', '"note": { "type": "string"').replace('"ratio": { "type": "number"', '"ratio": { "type": "integer"'),
       baseline: BASE,

@@ -30,6 +30,15 @@ runRuleTests(rule, {
       name: 'Python types (BFCL) are not compiled',
       code: `[{"name": "calc.mean", "description": "Computes a mean.", "parameters": {"type": "dict", "properties": {"values": {"type": "array", "items": {"type": "float"}, "default": ["x"]}, "precision": {"type": "int", "default": "two"}}}}]`,
     },
+    {
+      // Generative fuzzer: ajv recursed until the stack overflowed and the rule threw.
+      name: 'a $ref cycle that never moves into the value (a definition referring to itself) is not checked',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "parameters": {"type": "object", "definitions": {"a": {"type": "string", "default": 1, "$ref": "#/definitions/a"}}}}`,
+    },
+    {
+      name: 'the same through anyOf and allOf, with an enum',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"unit": {"$ref": "#/$defs/a", "enum": ["c", 1]}}, "$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}]}, "b": {"allOf": [{"$ref": "#/$defs/a"}], "default": 3}}}}`,
+    },
   ],
   invalid: [
     {
@@ -60,6 +69,20 @@ runRuleTests(rule, {
         { messageId: 'defaultInvalid', at: '500', messageIncludes: 'must be <= 100' },
         { messageId: 'defaultInvalid', at: '"not a cursor"', messageIncludes: 'pattern' },
         { messageId: 'rangeInverted', at: '"minLength"' },
+      ],
+    },
+    {
+      name: 'a $ref cycle through properties ends with the value: checked',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "parameters": {"type": "object", "properties": {"x": {"$ref": "#/$defs/a", "default": {"next": {"x": 1}}}}, "$defs": {"a": {"type": "object", "properties": {"next": {"$ref": "#/$defs/a"}}, "additionalProperties": false}}}}`,
+      errors: [{ messageId: 'defaultInvalid', at: '{"next": {"x": 1}}', messageIncludes: 'next has the property "x"' }],
+    },
+    {
+      // Generative fuzzer: ajv's uniqueItems code kept the strings seen in a plain {}, so "__proto__" twice passed.
+      name: 'a default with the same item twice under uniqueItems, "__proto__" included',
+      code: chat(`{"tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "default": ["__proto__", "__proto__"]}, "ids": {"type": "array", "uniqueItems": true, "default": [1, 2, 1]}}`),
+      errors: [
+        { messageId: 'defaultInvalid', at: '["__proto__", "__proto__"]', messageIncludes: '(has the same item twice (items 1 and 2))' },
+        { messageId: 'defaultInvalid', at: '[1, 2, 1]', messageIncludes: '(has the same item twice (items 1 and 3))' },
       ],
     },
     {

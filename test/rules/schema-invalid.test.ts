@@ -73,6 +73,15 @@ runRuleTests(rule, {
       ],
     },
     {
+      // Generative fuzzer: ajv's uniqueItems code kept the strings seen in a plain {}, so "__proto__" twice passed.
+      name: 'duplicate "__proto__" in required, draft-07 and 2020-12',
+      code: `[${chat(`{"type": "object", "properties": {"__proto__": {"type": "string"}}, "required": ["__proto__", "__proto__"]}`)}, ${mcp(`{"type": "object", "properties": {"__proto__": {"type": "string"}}, "required": ["__proto__", "__proto__"]}`)}]`,
+      errors: [
+        { messageId: 'duplicate', at: '"__proto__"', occurrence: 3, data: { keyword: 'required' } },
+        { messageId: 'duplicate', at: '"__proto__"', occurrence: 6, data: { keyword: 'required' } },
+      ],
+    },
+    {
       name: '2020-12 (MCP default) rejects the tuple form of items',
       code: mcp(`{"type": "object", "properties": {"point": {"type": "array", "items": [{"type": "number"}, {"type": "number"}]}}}`),
       errors: [{ messageId: 'notSchema', at: '[{"type": "number"}, {"type": "number"}]' }],

@@ -211,6 +211,17 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      // Generative fuzzer: the payload named was the first in property order ("body" or "payload"), and the
+      // entity of manage_event_v2 was "event_v".
+      name: 'two payload parameters: the message names the same one whatever their order; a version suffix is not the entity',
+      code: `[{ "name": "manage_event_v2", "description": "Use this to read or change events.", "parameters": { "type": "object", "properties": { "operation": { "type": "string", "description": "The operation to perform." }, "collection": { "type": "string" }, "body": { "type": "string" }, "payload": { "type": "object" } } } },
+        { "name": "manage_event_v3", "description": "Use this to read or change events.", "parameters": { "type": "object", "properties": { "payload": { "type": "object" }, "operation": { "type": "string", "description": "The operation to perform." }, "body": { "type": "string" }, "collection": { "type": "string" } } } }]`,
+      errors: [
+        { messageId: 'freeFormCrud', at: '"operation"', occurrence: 1, data: { tool: 'manage_event_v2', entityParam: 'collection', payload: 'payload' }, messageIncludes: '"get_event", "create_event", "update_event", "delete_event"' },
+        { messageId: 'freeFormCrud', at: '"operation"', occurrence: 2, data: { tool: 'manage_event_v3', entityParam: 'collection', payload: 'payload' }, messageIncludes: '"get_event", "create_event", "update_event", "delete_event"' },
+      ],
+    },
+    {
       name: 'free-form operation with a table name and a string payload (SPEC Service rule 5)',
       code: `{ "name": "manage_records", "description": "Use this to read or change rows in the customer database.", "parameters": { "type": "object", "properties": { "operation": { "type": "string", "description": "What to do: get, create, update or delete." }, "table": { "type": "string" }, "payload": { "type": "string" } }, "required": ["operation", "table"] } }`,
       errors: [{ messageId: 'freeFormCrud', at: '"operation"', data: { tool: 'manage_records', entityParam: 'table', payload: 'payload' }, messageIncludes: '"get_record"' }],

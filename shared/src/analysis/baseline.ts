@@ -546,19 +546,36 @@ function typeKey(schema: Node, root: Node | undefined): string {
  * schema (descriptions aside), or the same type and the same description; or, when exactly one parameter was
  * removed and one added, the same type.
  */
+/** How alike two names are: the length of their common prefix plus that of their common suffix (case-insensitive). */
+function nameAffinity(x: string, y: string): number {
+  const a = x.toLowerCase();
+  const b = y.toLowerCase();
+  const n = Math.min(a.length, b.length);
+  let pre = 0;
+  while (pre < n && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < n - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  return pre + suf;
+}
+
 function matchRenames(removed: readonly string[], added: readonly string[], before: Map<string, Prop>, after: Map<string, Prop>, baseRoot: Node | undefined, curRoot: Node | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (removed.length === 0 || added.length === 0) return out;
   const taken = new Set<string>();
   const desc = (p: Prop) => str(child(p.schema, 'description'))?.trim() ?? '';
+  // Among equally shaped candidates, the closest names pair first (`unit_old` → `unit`, not `retries`), then by
+  // name: never by the order of the properties, which would change the findings when the keys move.
   const pass = (same: (r: Prop, a: Prop) => boolean) => {
+    const pairs: { r: string; a: string; score: number }[] = [];
     for (const r of removed) {
       if (out.has(r)) continue;
-      const hit = added.find((a) => !taken.has(a) && same(before.get(r)!, after.get(a)!));
-      if (hit !== undefined) {
-        out.set(r, hit);
-        taken.add(hit);
-      }
+      for (const a of added) if (!taken.has(a) && same(before.get(r)!, after.get(a)!)) pairs.push({ r, a, score: nameAffinity(r, a) });
+    }
+    pairs.sort((x, y) => y.score - x.score || (x.r < y.r ? -1 : x.r > y.r ? 1 : 0) || (x.a < y.a ? -1 : x.a > y.a ? 1 : 0));
+    for (const { r, a } of pairs) {
+      if (out.has(r) || taken.has(a)) continue;
+      out.set(r, a);
+      taken.add(a);
     }
   };
   pass((r, a) => shapeOf(r.schema, baseRoot) === shapeOf(a.schema, curRoot));

@@ -19,9 +19,13 @@ export function isBlank(text: string): boolean {
   return BLANK.test(text);
 }
 
-/** A name for a tool in messages: its name, or its position when it has none. */
+/**
+ * A name for a tool in messages: its name, or "(unnamed)". Never its position: per-tool findings are cached by
+ * the tool's text, so a message naming "tool #2" was reused for the same tool at another position, and the
+ * position of a tool in a map keyed by server name moves with the order of the keys.
+ */
 export function toolLabel(t: ToolInfo): string {
-  return t.name !== undefined && t.name !== '' ? t.name : `tool #${t.index + 1}`;
+  return t.name !== undefined && t.name !== '' ? t.name : '(unnamed)';
 }
 
 // ---------------------------------------------------------------------------------------------

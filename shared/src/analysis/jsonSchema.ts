@@ -7,7 +7,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { META_SCHEMA_IDS, META_VALIDATOR_OPTIONS } from './metaSchemaIds';
+import { META_SCHEMA_IDS, META_VALIDATOR_OPTIONS, nullPrototypeIndices } from './metaSchemaIds';
 import { validate as metaValidate07 } from './generated/metaSchema07';
 import { validate as metaValidate2020 } from './generated/metaSchema2020';
 import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
@@ -612,7 +612,7 @@ let valueAjv07: Ajv | undefined;
 let valueAjv2020: Ajv2020 | undefined;
 
 function valueAjv(draft: Draft): ValueAjv {
-  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false };
+  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false, code: { process: nullPrototypeIndices } };
   if (draft === '2020') {
     if (!valueAjv2020) {
       valueAjv2020 = new Ajv2020(opts);
@@ -689,6 +689,90 @@ export interface ValueVerdict {
   errors: readonly ErrorObject[];
 }
 
+/** Keywords that apply a subschema to the same value (not to a part of it). */
+const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
+const IN_PLACE_ARRAY = ['allOf', 'anyOf', 'oneOf'] as const;
+const IN_PLACE_MAP = ['dependentSchemas', 'dependencies'] as const;
+
+type JsonObject = { [k: string]: JsonValue };
+const isJsonObject = (v: JsonValue | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The subschema a local `$ref` ("#/$defs/a/properties/b") points to in a validation copy. */
+function resolveLocal(root: JsonObject, ref: string): JsonValue | undefined {
+  let cur: JsonValue | undefined = root;
+  for (const raw of ref.slice(2).split('/')) {
+    let seg: string;
+    try {
+      seg = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
+    if (Array.isArray(cur)) cur = /^(?:0|[1-9]\d*)$/.test(seg) ? cur[Number(seg)] : undefined;
+    else if (isJsonObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, seg) ? cur[seg] : undefined;
+    else return undefined;
+  }
+  return cur;
+}
+
+/**
+ * Whether a validation copy has a `$ref` cycle that applies a schema to the same value again and again, through
+ * `$ref`, `allOf`/`anyOf`/`oneOf`, `not`, `if`/`then`/`else` or `dependentSchemas` only: validating any value
+ * against it recurses until the stack overflows. A cycle through `properties`, `items`... ends with the value.
+ */
+function loopsInPlace(root: JsonObject): boolean {
+  const state = new Map<JsonObject, 1 | 2>(); // 1: on the current path, 2: done
+  const edges = (s: JsonObject): JsonObject[] => {
+    const out: JsonObject[] = [];
+    const add = (v: JsonValue | undefined) => {
+      if (isJsonObject(v)) out.push(v);
+    };
+    const ref = s.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) add(resolveLocal(root, ref));
+    for (const k of IN_PLACE_SINGLE) if (Object.prototype.hasOwnProperty.call(s, k)) add(s[k]);
+    for (const k of IN_PLACE_ARRAY) {
+      const arr = Object.prototype.hasOwnProperty.call(s, k) ? s[k] : undefined;
+      if (Array.isArray(arr)) for (const x of arr) add(x);
+    }
+    for (const k of IN_PLACE_MAP) {
+      const m = Object.prototype.hasOwnProperty.call(s, k) ? s[k] : undefined;
+      if (isJsonObject(m)) for (const name of Object.keys(m)) add(m[name]);
+    }
+    return out;
+  };
+  // Every subschema of the copy may be where validation enters the cycle; iterative DFS (the copy is bounded).
+  const all: JsonObject[] = [];
+  const collect: JsonValue[] = [root];
+  while (collect.length > 0) {
+    const v = collect.pop()!;
+    if (Array.isArray(v)) for (const x of v) collect.push(x);
+    else if (isJsonObject(v)) {
+      all.push(v);
+      for (const k of Object.keys(v)) collect.push(v[k]!);
+    }
+  }
+  for (const start of all) {
+    if (state.has(start)) continue;
+    const stack: { node: JsonObject; next: JsonObject[]; i: number }[] = [{ node: start, next: edges(start), i: 0 }];
+    state.set(start, 1);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.i >= top.next.length) {
+        state.set(top.node, 2);
+        stack.pop();
+        continue;
+      }
+      const n = top.next[top.i++]!;
+      const st = state.get(n);
+      if (st === 1) return true;
+      if (st === undefined) {
+        state.set(n, 1);
+        stack.push({ node: n, next: edges(n), i: 0 });
+      }
+    }
+  }
+  return false;
+}
+
 export interface ValueChecker {
   /** undefined when this value cannot be checked safely (a pattern not proven safe on a long string). */
   check(value: JsonValue): ValueVerdict | undefined;
@@ -721,6 +805,8 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
         define(copy, k, m);
       }
       if (st.unsupported) return undefined;
+      // A `$ref` cycle that never moves to a part of the value ({"a": {"$ref": "#/$defs/a"}}) recurses forever.
+      if (loopsInPlace(copy)) return undefined;
     }
   }
   const full = JSON.stringify(copy);

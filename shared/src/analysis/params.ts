@@ -813,6 +813,25 @@ export const OPERATION_NAMES = new Set(['operation', 'op', 'action', 'crud', 'op
 /** Names that select an operation only with evidence (a shell `command`, a travel `mode` do not). */
 export const WEAK_OPERATION_NAMES = new Set(['mode', 'method', 'command', 'cmd', 'task', 'sub_command', 'subcommand']);
 /** Parameters naming the entity an operation applies to. */
+/**
+ * Of several parameter names in a name set (ENTITY_NAMES, PAYLOAD_NAMES), the one whose key comes first in the
+ * set, ties broken by the name: never "the first in the file", which would move with the order of the properties.
+ */
+export function preferredName(names: readonly string[], set: ReadonlySet<string>): string | undefined {
+  const order = [...set];
+  let best: string | undefined;
+  let bestRank = Infinity;
+  for (const n of names) {
+    const r = order.indexOf(nameKey(n));
+    if (r < 0) continue;
+    if (r < bestRank || (r === bestRank && best !== undefined && n < best)) {
+      best = n;
+      bestRank = r;
+    }
+  }
+  return best;
+}
+
 export const ENTITY_NAMES = new Set(['table', 'collection', 'entity', 'resource', 'model', 'object_type', 'table_name', 'collection_name', 'entity_type', 'entity_name', 'resource_type', 'resource_name', 'model_name', 'object_name', 'index_name', 'sheet', 'sheet_name']);
 /** Parameters carrying a free payload. */
 export const PAYLOAD_NAMES = new Set(['payload', 'data', 'body', 'record', 'values', 'fields', 'document', 'content', 'attributes', 'properties', 'item', 'row', 'json', 'params', 'arguments', 'args']);

@@ -16,7 +16,7 @@ import { descriptionOf } from '../schemaWalk';
 import { identWords, isVerb, nameParts, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, countLike, enumStrings, hasKeyword, nameKey,
-  onlyType, operationKind, operationMix, quotedValues, typeSlots,
+  onlyType, operationKind, operationMix, preferredName, quotedValues, typeSlots,
 } from '../analysis/params';
 import { markerNode } from '../analysis/versions';
 import { indentAt, removeMembers, type EditBuilder, type TextEdit } from './edits';
@@ -73,7 +73,8 @@ export function entityOf(name: string | undefined, extra?: ReadonlyMap<string, V
   // "edit_alert_for_cheapshark_deals" → alert: the entity ends at the first preposition.
   const cut = parts.object.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
   const object = cut > 0 ? parts.object.slice(0, cut) : parts.object;
-  const words = object.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
+  // A version suffix is not part of the entity: `manage_event_v2` → event, not event_v.
+  const words = object.filter((w, i) => !GENERIC.has(w) && !/^\d+$/.test(w) && !(w === 'v' && /^\d+$/.test(object[i + 1] ?? '')));
   if (words.length === 0) return 'item';
   const last = words.length - 1;
   return words.map((w, i) => (i === last ? singular(w) : w)).slice(-3).join('_');
@@ -468,11 +469,14 @@ function classOf(name: string, schema: Node, entityIds: ReadonlySet<string>): Pa
  * (`manage_records` → record), else its description ("rows in the customer database" → customer), else "item".
  */
 export function splitEntity(tool: ToolInfo, extra?: ReadonlyMap<string, VerbKind>, namespaces?: ReadonlySet<string>, skip?: string): { entity: string; entityParam: string | undefined } {
+  const single = new Map<string, string>();
   for (const [name, , schema] of entries(child(tool.params, 'properties'))) {
     if (name === skip || !ENTITY_NAMES.has(nameKey(name))) continue;
-    const single = singleEntityValue(schema);
-    if (single) return { entity: single, entityParam: name };
+    const value = singleEntityValue(schema);
+    if (value && !single.has(name)) single.set(name, value);
   }
+  const entityParam = preferredName([...single.keys()], ENTITY_NAMES);
+  if (entityParam) return { entity: single.get(entityParam)!, entityParam };
   const fromName = entityOf(tool.name, extra, namespaces);
   if (fromName !== 'item') return { entity: fromName, entityParam: undefined };
   return { entity: entityFromDescription(tool.description, extra) ?? 'item', entityParam: undefined };

@@ -43,6 +43,12 @@ function reasonOf(errors: readonly ErrorObject[]): { reason: string; typeProblem
       return { reason: `${at}must match the pattern ${shortJson(String(p.pattern), 40)}`, typeProblem: false };
     case 'required':
       return { reason: `${at ? at : ''}is missing the required property "${String(p.missingProperty)}"`, typeProblem: false };
+    case 'uniqueItems': {
+      // ajv's own text is "must NOT have duplicate items (items ## 1 and 0 are identical)".
+      const i = Number(p.i);
+      const j = Number(p.j);
+      return { reason: Number.isInteger(i) && Number.isInteger(j) ? `${at}has the same item twice (items ${Math.min(i, j) + 1} and ${Math.max(i, j) + 1})` : `${at}has the same item twice`, typeProblem: false };
+    }
     case 'additionalProperties':
       return { reason: `${at ? at : ''}has the property "${String(p.additionalProperty)}", which the schema does not allow`, typeProblem: false };
     default:

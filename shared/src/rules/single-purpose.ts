@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { FixProposal } from '../fix';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, enumStrings, hasKeyword, nameKey, onlyType,
-  operationKind, operationMix, quotedValues, typeSlots,
+  operationKind, operationMix, preferredName, quotedValues, typeSlots,
 } from '../analysis/params';
 
 const READ_NAME: ReadonlyMap<string, string> = new Map(Object.entries({ read: 'get', view: 'get', fetch: 'get', retrieve: 'get', show: 'get', select: 'get', find: 'get', lookup: 'get', describe: 'get', query: 'query', search: 'search', list: 'list', count: 'count' }));
@@ -41,13 +41,9 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
         const propsNode = child(t.params, 'properties');
         const props = isObject(propsNode) ? [...entries(propsNode)] : [];
         if (props.length === 0) return;
-        let entityParam: string | undefined;
-        let payloadParam: string | undefined;
-        for (const [name] of props) {
-          const k = nameKey(name);
-          if (!entityParam && ENTITY_NAMES.has(k)) entityParam = name;
-          if (!payloadParam && PAYLOAD_NAMES.has(k)) payloadParam = name;
-        }
+        const names = props.map(([name]) => name);
+        const entityParam = preferredName(names, ENTITY_NAMES);
+        const payloadParam = preferredName(names, PAYLOAD_NAMES);
         const toolName = t.name ?? '(unnamed)';
         const entity = splitEntity(t, ctx.extraVerbs, ctx.namespaces).entity;
         for (const [name, keyNode, schema] of props) {
