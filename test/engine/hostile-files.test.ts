@@ -161,6 +161,16 @@ describe('hostile files', { timeout: 120_000 }, () => {
     }
   });
 
+  it('30,000 tools of one name: one name-duplicate each, listing five other lines (was quadratic: each listed all the others)', () => {
+    const n = 30_000;
+    const res = lint(`[${Array.from({ length: n }, () => '{"name":"get_weather"}').join(',\n')}]`);
+    const dups = res.findings.filter((f) => f.rule === 'name-duplicate');
+    assert.equal(dups.length, n);
+    assert.match(dups[0]!.message, /also used on lines 2, 3, 4, 5, 6 and 29994 more of this file/);
+    assert.match(dups[3]!.message, /also used on lines 1, 2, 3, 5, 6 and 29994 more of this file/);
+    assert.match(dups[n - 1]!.message, /also used on lines 1, 2, 3, 4, 5 and 29994 more of this file/);
+  });
+
   it('a 20 MB run in a description (over the regular-expression stack) is checked for encoded blobs without a rule error', () => {
     const blob = 'QUJD' + 'aGVsbG8gd29ybGQ'.repeat(1_400_000);
     const res = lint(tool('{"type":"object","properties":{}}', 'Use this when the user asks for it. ' + blob));
