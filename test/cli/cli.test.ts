@@ -5,7 +5,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -137,6 +137,19 @@ describe('toolschema CLI', () => {
     const out = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string }[] }[] };
     assert.equal(out.files[0]!.path, 'broken.json');
     assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'parse-error'));
+  });
+
+  it('a reader that closes the pipe early (`| head`) ends the run quietly with its exit code, no EPIPE stack trace', async () => {
+    // Output far over a pipe's buffer: 2,000 tools with an unknown type each.
+    const many = `[${Array.from({ length: 2000 }, (_, i) => BAD.replace('"weather"', `"get_weather_${i}"`)).join(',')}]`;
+    writeFileSync(join(dir, 'many.json'), many);
+    const child = spawn(process.execPath, [CLI, 'lint', 'many.json', '--format', 'json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+    assert.doesNotMatch(stderr, /EPIPE|\n\s+at /, stderr);
+    assert.equal(code, 1);
   });
 
   it('a bad configuration file gets diagnostics on itself and linting goes on with defaults', () => {

@@ -379,6 +379,12 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
 
 /** Runs the CLI on this process's arguments and standard streams (the `toolschema` command; see bin.ts). */
 export function main(): void {
+  // A reader that stops early (`toolschema lint | head`) closes the pipe: stop quietly with the lint's exit code
+  // instead of an unhandled EPIPE and its stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit();
+  });
   const code = runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     stdout: (s) => process.stdout.write(s),
