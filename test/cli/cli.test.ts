@@ -234,6 +234,27 @@ describe('toolschema CLI', () => {
       assert.ok(!out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'), 'diagnostics are what remains');
     });
 
+    it('a file that is not UTF-8 (invalid bytes, UTF-16) gets a parse-error and --fix leaves its bytes as they are', () => {
+      // Before: read as UTF-8, fixed, and written back with U+FFFD in place of the bytes ED A0 80 (a raw lone surrogate).
+      const at = STRICT.indexOf('Returns the order');
+      const raw = Buffer.concat([Buffer.from(STRICT.slice(0, at)), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from(STRICT.slice(at))]);
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(STRICT, 'utf16le')]);
+      for (const [name, bytes, message] of [['raw.tool.json', raw, /not valid UTF-8 \(bytes ED A0 80 FF here\)/], ['utf16.tool.json', utf16, /UTF-16 \(little-endian/]] as const) {
+        writeFileSync(join(fixDir, name), bytes);
+        for (const flag of ['--fix', '--fix-dry-run']) {
+          const r = run(['lint', flag, '--format', 'json', name], fixDir);
+          assert.equal(r.code, 1, r.stderr);
+          assert.ok(readFileSync(join(fixDir, name)).equals(bytes), `${name} ${flag}: byte-identical`);
+          const out = JSON.parse(r.stdout) as { files: { fixed: unknown[]; output?: string; diagnostics: { rule: string; message: string }[] }[] };
+          assert.deepEqual(out.files[0]!.fixed, []);
+          assert.equal(out.files[0]!.output, undefined);
+          assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'parse-error' && message.test(d.message)), JSON.stringify(out.files[0]!.diagnostics));
+          // Still linted: the unknown type is reported, from the decoded text.
+          assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'));
+        }
+      }
+    });
+
     it('--fix never breaks a file: broken JSON is reported and left as it is; both flags together are a usage error', () => {
       writeFileSync(join(fixDir, 'broken.tool.json'), '{ "name": "x", "parameters": { "type": "int" ');
       const r = run(['lint', '--fix', 'broken.tool.json'], fixDir);
