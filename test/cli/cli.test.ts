@@ -5,7 +5,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -139,6 +139,19 @@ describe('toolschema CLI', () => {
     assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'parse-error'));
   });
 
+  it('a reader that closes the pipe early (`| head`) ends the run quietly with its exit code, no EPIPE stack trace', async () => {
+    // Output far over a pipe's buffer: 2,000 tools with an unknown type each.
+    const many = `[${Array.from({ length: 2000 }, (_, i) => BAD.replace('"weather"', `"get_weather_${i}"`)).join(',')}]`;
+    writeFileSync(join(dir, 'many.json'), many);
+    const child = spawn(process.execPath, [CLI, 'lint', 'many.json', '--format', 'json'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+    assert.doesNotMatch(stderr, /EPIPE|\n\s+at /, stderr);
+    assert.equal(code, 1);
+  });
+
   it('a bad configuration file gets diagnostics on itself and linting goes on with defaults', () => {
     const cfgDir = join(dir, 'cfgcase');
     mkdirSync(cfgDir, { recursive: true });
@@ -219,6 +232,27 @@ describe('toolschema CLI', () => {
       assert.equal(out.files[0]!.output, FIXED);
       assert.deepEqual(out.files[0]!.fixed.map((f) => f.rule).sort(), ['strict-additional-properties', 'type-unknown']);
       assert.ok(!out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'), 'diagnostics are what remains');
+    });
+
+    it('a file that is not UTF-8 (invalid bytes, UTF-16) gets a parse-error and --fix leaves its bytes as they are', () => {
+      // Before: read as UTF-8, fixed, and written back with U+FFFD in place of the bytes ED A0 80 (a raw lone surrogate).
+      const at = STRICT.indexOf('Returns the order');
+      const raw = Buffer.concat([Buffer.from(STRICT.slice(0, at)), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from(STRICT.slice(at))]);
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(STRICT, 'utf16le')]);
+      for (const [name, bytes, message] of [['raw.tool.json', raw, /not valid UTF-8 \(bytes ED A0 80 FF here\)/], ['utf16.tool.json', utf16, /UTF-16 \(little-endian/]] as const) {
+        writeFileSync(join(fixDir, name), bytes);
+        for (const flag of ['--fix', '--fix-dry-run']) {
+          const r = run(['lint', flag, '--format', 'json', name], fixDir);
+          assert.equal(r.code, 1, r.stderr);
+          assert.ok(readFileSync(join(fixDir, name)).equals(bytes), `${name} ${flag}: byte-identical`);
+          const out = JSON.parse(r.stdout) as { files: { fixed: unknown[]; output?: string; diagnostics: { rule: string; message: string }[] }[] };
+          assert.deepEqual(out.files[0]!.fixed, []);
+          assert.equal(out.files[0]!.output, undefined);
+          assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'parse-error' && message.test(d.message)), JSON.stringify(out.files[0]!.diagnostics));
+          // Still linted: the unknown type is reported, from the decoded text.
+          assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'));
+        }
+      }
     });
 
     it('--fix never breaks a file: broken JSON is reported and left as it is; both flags together are a usage error', () => {

@@ -139,6 +139,38 @@ describe('hostile files', { timeout: 120_000 }, () => {
     }
   });
 
+  it('an enum of 999,000 distinct values, just under the value limit (was hours: ajv compared every pair for the meta-schema\'s uniqueItems)', () => {
+    const values = Array.from({ length: 999_000 }, (_, i) => i).join(',');
+    const res = lint(tool(`{"type":"object","properties":{"a":{"type":"integer","description":"A number.","enum":[${values}]}}}`));
+    assert.ok(res.doc.tree, 'parsed: under the limits');
+    assert.deepEqual(res.findings.filter((f) => f.rule === 'schema-invalid' || f.rule === 'parse-error'), []);
+  });
+
+  it('a duplicate in a long enum is still reported at the later item, in small and large schemas, under items and dependencies', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => i).join(',');
+    const cases: [string, string][] = [
+      [`{"type":"object","properties":{"a":{"enum":[${values(2000)},{"b":1,"a":-0},{"a":0,"b":1}]}}}`, '/parameters/properties/a/enum/2001'],
+      [`{"type":"object","properties":{"a":{"type":"array","items":{"enum":[5,${values(20_000)}]}}}}`, '/parameters/properties/a/items/enum/6'],
+      [`{"type":"object","dependencies":{"x":{"properties":{"y":{"enum":["q",${values(1500)},"q"]}}}}}`, '/parameters/dependencies/x/properties/y/enum/1501'],
+    ];
+    for (const [schema, pointer] of cases) {
+      const res = lint(tool(schema));
+      const dups = res.findings.filter((f) => f.rule === 'schema-invalid');
+      assert.deepEqual(dups.map((f) => f.pointer), [pointer], schema.slice(0, 80));
+      assert.match(dups[0]!.message, /twice/);
+    }
+  });
+
+  it('30,000 tools of one name: one name-duplicate each, listing five other lines (was quadratic: each listed all the others)', () => {
+    const n = 30_000;
+    const res = lint(`[${Array.from({ length: n }, () => '{"name":"get_weather"}').join(',\n')}]`);
+    const dups = res.findings.filter((f) => f.rule === 'name-duplicate');
+    assert.equal(dups.length, n);
+    assert.match(dups[0]!.message, /also used on lines 2, 3, 4, 5, 6 and 29994 more of this file/);
+    assert.match(dups[3]!.message, /also used on lines 1, 2, 3, 5, 6 and 29994 more of this file/);
+    assert.match(dups[n - 1]!.message, /also used on lines 1, 2, 3, 4, 5 and 29994 more of this file/);
+  });
+
   it('a 20 MB run in a description (over the regular-expression stack) is checked for encoded blobs without a rule error', () => {
     const blob = 'QUJD' + 'aGVsbG8gd29ybGQ'.repeat(1_400_000);
     const res = lint(tool('{"type":"object","properties":{}}', 'Use this when the user asks for it. ' + blob));

@@ -4,6 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextEdit } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
 
 const CASES: [string, string, RegExp][] = [
@@ -29,6 +31,29 @@ describe('hostile files over stdio', { timeout: 120_000 }, () => {
         const formatting = await client.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
         assert.ok(Array.isArray(formatting));
         await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      }
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+});
+
+describe('formatting deep files over stdio', { timeout: 120_000 }, () => {
+  it('a tool nested 120 levels deep (under the limit) formats with real TextEdits: lines indented by 200 characters too', async () => {
+    // jsonc-parser 3.3 returned edits without newText for exactly 200 characters of indentation (see completeFormatEdits).
+    const text = '{"name":"get_x","description":"Use this when the user asks for x; returns x.","parameters":{"type":"object","properties":{"a":' + '{"items":'.repeat(120) + '{"type":"string"}' + '}'.repeat(120) + '}}}';
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const uri = 'file:///hostile/deep-format.tool.json';
+      await client.open(uri, text);
+      await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+      for (const options of [{ tabSize: 2, insertSpaces: true }, { tabSize: 4, insertSpaces: true }, { tabSize: 4, insertSpaces: false }]) {
+        const edits = (await client.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options })) as TextEdit[];
+        assert.ok(edits.length > 0);
+        assert.deepEqual(edits.filter((e) => typeof e.newText !== 'string'), [], `every edit has a newText (${JSON.stringify(options)})`);
+        const out = TextDocument.applyEdits(TextDocument.create(uri, 'tool-json', 1, text), edits);
+        assert.equal(out, JSON.stringify(JSON.parse(text), null, options.insertSpaces ? options.tabSize : '\t'), JSON.stringify(options));
       }
     } finally {
       assert.equal(await client.shutdown(), 0);

@@ -26,6 +26,7 @@ import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
 import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
+import { decodeToolFile, encodingFinding } from './encoding';
 
 class UsageError extends Error {}
 
@@ -154,12 +155,18 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   const files = all.filter((f) => !isEvaluationFileUri(f));
   const setFiles = all.filter(isEvalSetUri);
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
+  // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
+  const encodingProblems = new Map<string, { offset: number; message: string }>();
   const read = (f: string) => {
+    let buf: Buffer;
     try {
-      return readFileSync(f, 'utf8');
+      buf = readFileSync(f);
     } catch (e) {
       throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
+    const decoded = decodeToolFile(buf);
+    if (decoded.problem) encodingProblems.set(f, decoded.problem);
+    return decoded.text;
   };
   const evaluation = evaluationFromDisk(files, setFiles, read);
   const inputs: LintJob[] = files.map((f) => ({ uri: f, text: read(f), baseline: baselineOf(f), evaluation: evaluation.stateFor(f) }));
@@ -208,6 +215,13 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     for (const r of results) index.set(r.uri, r.discovery.tools);
     for (const [i, r] of results.entries()) {
       const text = inputs[i]!.text;
+      const problem = encodingProblems.get(r.uri);
+      if (problem) {
+        // Writing the decoded text back would change bytes outside the fixes: reported, left as it is.
+        keepTools(r);
+        reports.push({ path: displayPath(r.uri, io.cwd), findings: [encodingFinding(text, problem), ...r.findings], tools: r.discovery.tools.length, fixed: [] });
+        continue;
+      }
       const errorsBefore = internal.length;
       // With the cache, what the cross-file rules ask is recorded for the entry of the fixed file.
       const recorder = new RecordingIndex(index.viewFrom(r.uri));
@@ -245,7 +259,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     if (process.env.TOOLSCHEMA_STATS) io.stderr(formatStats(stats));
     for (const [i, r] of records.entries()) {
       internal.push(...r.errors);
-      reports.push({ path: displayPath(inputs[i]!.uri, io.cwd), findings: r.findings, tools: r.tools.length });
+      const problem = encodingProblems.get(inputs[i]!.uri);
+      reports.push({ path: displayPath(inputs[i]!.uri, io.cwd), findings: problem ? [encodingFinding(inputs[i]!.text, problem), ...r.findings] : r.findings, tools: r.tools.length });
     }
     for (const f of inputs) {
       if (!targets.has(fileKey(f.uri))) continue;
@@ -379,6 +394,12 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
 
 /** Runs the CLI on this process's arguments and standard streams (the `toolschema` command; see bin.ts). */
 export function main(): void {
+  // A reader that stops early (`toolschema lint | head`) closes the pipe: stop quietly with the lint's exit code
+  // instead of an unhandled EPIPE and its stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit();
+  });
   const code = runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     stdout: (s) => process.stdout.write(s),

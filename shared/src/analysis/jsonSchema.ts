@@ -299,6 +299,91 @@ function moreValuesThan(v: JsonValue, limit: number): boolean {
   return false;
 }
 
+/** Enum arrays longer than this are checked for duplicates by takeLongEnums07, not by ajv. */
+export const LONG_ENUM = 1000;
+
+/**
+ * The draft-07 meta-schema says `"enum": { "type": "array", "items": true, "minItems": 1, "uniqueItems": true }`.
+ * For `uniqueItems` on items of no declared type, ajv compares every pair of items (its `loopN2`): an enum of
+ * 1,000,000 distinct numbers, which is within the document limits, would take hours. So every `enum` that the
+ * meta-schema validates (found by walking the same subschema keywords as draft-07's meta-schema) and that is
+ * longer than LONG_ENUM is checked here with one canonical key per item, and replaced, in `v` (a value built for
+ * this check alone), by its first item: the meta-schema accepts that exactly when it accepts the whole array
+ * without its duplicates, so ajv's other errors are unchanged. Returns the error ajv would have reported for
+ * each array with duplicates (the same pair of indices: the last item equal to an earlier one, and the latest
+ * such earlier one).
+ */
+function takeLongEnums07(v: JsonValue): MetaError[] {
+  const out: MetaError[] = [];
+  const stack: { s: JsonValue; path: string }[] = [{ s: v, path: '' }];
+  const pushSchema = (s: JsonValue | undefined, path: string) => {
+    if (s !== undefined && s !== null && typeof s === 'object' && !Array.isArray(s)) stack.push({ s, path });
+  };
+  const seg = (k: string) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1');
+  while (stack.length > 0) {
+    const { s, path } = stack.pop()!;
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) continue;
+    const own = (k: string): JsonValue | undefined => (Object.prototype.hasOwnProperty.call(s, k) ? s[k] : undefined);
+    const en = own('enum');
+    if (Array.isArray(en) && en.length > LONG_ENUM) {
+      const dup = lastDuplicate(en);
+      if (dup) {
+        out.push({ instancePath: path + '/enum', schemaPath: '#/properties/enum/uniqueItems', keyword: 'uniqueItems', params: { i: dup.i, j: dup.j }, message: `must NOT have duplicate items (items ## ${dup.j} and ${dup.i} are identical)` });
+      }
+      Object.defineProperty(s, 'enum', { value: [en[0]!], enumerable: true, writable: true, configurable: true });
+    }
+    for (const k of ['additionalItems', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not']) pushSchema(own(k), path + seg(k));
+    const items = own('items');
+    if (Array.isArray(items)) items.forEach((x, i) => pushSchema(x, `${path}/items/${i}`));
+    else pushSchema(items, path + '/items');
+    for (const k of ['allOf', 'anyOf', 'oneOf']) {
+      const a = own(k);
+      if (Array.isArray(a)) a.forEach((x, i) => pushSchema(x, `${path}${seg(k)}/${i}`));
+    }
+    for (const k of ['definitions', 'properties', 'patternProperties', 'dependencies']) {
+      const m = own(k);
+      if (m !== null && typeof m === 'object' && !Array.isArray(m)) for (const name of Object.keys(m)) pushSchema(m[name], path + seg(k) + seg(name));
+    }
+  }
+  return out;
+}
+
+/** A key equal for values ajv's `equal` (fast-deep-equal) finds equal: key order ignored, -0 equal to 0. */
+function canonicalKey(v: JsonValue): string {
+  if (v === null) return 'n';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  if (typeof v === 'number') return 'd' + String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return '[' + v.map(canonicalKey).join(',') + ']';
+  return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canonicalKey(v[k]!)).join(',') + '}';
+}
+
+/** The pair ajv's uniqueItems reports (it scans i down from the end, and j down from i): largest i, then largest j. */
+function lastDuplicate(a: readonly JsonValue[]): { i: number; j: number } | undefined {
+  // Numbers and strings keyed by themselves (Map's SameValueZero also makes -0 equal to 0), the rest canonically.
+  const numbers = new Map<number, number>();
+  const strings = new Map<string, number>();
+  const others = new Map<string, number>();
+  let dup: { i: number; j: number } | undefined;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    let j: number | undefined;
+    if (typeof x === 'number') {
+      j = numbers.get(x);
+      numbers.set(x, i);
+    } else if (typeof x === 'string') {
+      j = strings.get(x);
+      strings.set(x, i);
+    } else {
+      const k = canonicalKey(x);
+      j = others.get(k);
+      others.set(k, i);
+    }
+    if (j !== undefined) dup = { i, j };
+  }
+  return dup;
+}
+
 export interface MetaError {
   instancePath: string;
   schemaPath: string;
@@ -328,7 +413,10 @@ export function metaErrors(text: string, draft: Draft, value: () => JsonValue | 
   const v = value();
   let out: MetaError[] = [];
   if (v !== undefined) {
-    const validate = moreValuesThan(v, META_ALL_ERRORS_MAX_VALUES) ? firstErrorValidator(draft) : metaValidator(draft);
+    const firstOnly = moreValuesThan(v, META_ALL_ERRORS_MAX_VALUES);
+    const validate = firstOnly ? firstErrorValidator(draft) : metaValidator(draft);
+    // Long `enum` arrays are checked for duplicates here, in linear time, and ajv sees one item of each.
+    const duplicates = draft === '07' ? takeLongEnums07(v) : [];
     try {
       if (!validate(v)) {
         out = (validate.errors ?? []).map((e: ErrorObject) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown>, message: e.message ?? '' }));
@@ -336,6 +424,7 @@ export function metaErrors(text: string, draft: Draft, value: () => JsonValue | 
     } catch {
       out = [];
     }
+    if (!firstOnly || out.length === 0) out.push(...(firstOnly ? duplicates.slice(0, 1) : duplicates));
   }
   if (key.length <= META_CACHE_MAX_CHARS / 4) {
     metaCache.set(key, out);
