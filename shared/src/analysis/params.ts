@@ -812,26 +812,21 @@ export function statedBounds(desc: string, opts: BoundOptions): Bounds | undefin
 export const OPERATION_NAMES = new Set(['operation', 'op', 'action', 'crud', 'operation_type', 'action_type', 'verb', 'operation_name', 'action_name', 'crud_operation', 'db_operation']);
 /** Names that select an operation only with evidence (a shell `command`, a travel `mode` do not). */
 export const WEAK_OPERATION_NAMES = new Set(['mode', 'method', 'command', 'cmd', 'task', 'sub_command', 'subcommand']);
-/** Parameters naming the entity an operation applies to. */
 /**
  * Of several parameter names in a name set (ENTITY_NAMES, PAYLOAD_NAMES), the one whose key comes first in the
  * set, ties broken by the name: never "the first in the file", which would move with the order of the properties.
  */
 export function preferredName(names: readonly string[], set: ReadonlySet<string>): string | undefined {
-  const order = [...set];
-  let best: string | undefined;
-  let bestRank = Infinity;
-  for (const n of names) {
-    const r = order.indexOf(nameKey(n));
-    if (r < 0) continue;
-    if (r < bestRank || (r === bestRank && best !== undefined && n < best)) {
-      best = n;
-      bestRank = r;
-    }
+  const keys = names.map(nameKey);
+  for (const key of set) {
+    let best: string | undefined;
+    for (let i = 0; i < names.length; i++) if (keys[i] === key && (best === undefined || names[i]! < best)) best = names[i];
+    if (best !== undefined) return best;
   }
-  return best;
+  return undefined;
 }
 
+/** Parameters naming the entity an operation applies to. */
 export const ENTITY_NAMES = new Set(['table', 'collection', 'entity', 'resource', 'model', 'object_type', 'table_name', 'collection_name', 'entity_type', 'entity_name', 'resource_type', 'resource_name', 'model_name', 'object_name', 'index_name', 'sheet', 'sheet_name']);
 /** Parameters carrying a free payload. */
 export const PAYLOAD_NAMES = new Set(['payload', 'data', 'body', 'record', 'values', 'fields', 'document', 'content', 'attributes', 'properties', 'item', 'row', 'json', 'params', 'arguments', 'args']);
