@@ -181,14 +181,16 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   const cached = makeWalk(active.filter((a) => !uncached(a)));
   const always = makeWalk(active.filter(uncached));
   const hasAlways = always.tool.length + always.result.length + always.toolEnd.length > 0 || always.walks;
-  const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`);
+  // Without the cache (the CLI: every file is new), no key, no bucket and no look-up.
+  const useCache = options.cache !== false;
+  const context = useCache ? contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`) : '';
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
-    const toolText = doc.text.slice(base, base + tool.outer.length);
-    const bucket = cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`);
-    const prefix = pointerOf(tool.outer);
-    const hit = cachedTool(bucket, toolText);
+    const toolText = useCache ? doc.text.slice(base, base + tool.outer.length) : '';
+    const bucket = useCache ? cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`) : undefined;
+    const prefix = bucket ? pointerOf(tool.outer) : '';
+    const hit = bucket ? cachedTool(bucket, toolText) : undefined;
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
@@ -197,9 +199,9 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     } else {
       const start = findings.length;
       runTool(tool, cached);
-      const mine = findings.slice(start);
+      const mine = bucket ? findings.slice(start) : [];
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
-      if (options.cache !== false && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
+      if (bucket && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
         storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }
