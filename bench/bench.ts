@@ -27,6 +27,7 @@ import { ToolDocument } from '../shared/src/document';
 import { WorkspaceModel } from '../shared/src/workspace';
 import { toolFileSchema } from '../shared/src/toolFileSchema';
 import { corpusDir, corpusFiles } from '../tools/corpus';
+import { RULES } from '../shared/src/rules';
 import { generatedFile } from './generate';
 
 const ROOT = resolve(__dirname, '../..');
@@ -308,7 +309,7 @@ function cli(dir: string, generated: string): void {
   const cacheDir = mkdtempSync(join(tmpdir(), 'toolschema-bench-cache-'));
   console.log('\nCLI: wall time and peak RSS of one run (toolschema: median of 3 after a warm-up run; worker threads as');
   console.log(`"--concurrency auto" picks them on this machine), beside the Spectral CLI with bench/spectral/ruleset.yaml (14`);
-  console.log('checks standing in for 14 of toolschema\'s rules) on the same files. "cold": no cache; "--cache, warm": a second');
+  console.log(`checks standing in for 15 of toolschema's ${RULES.length} rules) on the same files; "same 15 rules only": toolschema with the others off. "cold": no cache; "--cache, warm": a second`);
   console.log('run with --cache after one that filled it, nothing changed.');
   console.log('  files                          toolschema cold        --cache, warm               spectral     spectral/cold  spectral/warm');
   const corpus = corpusDir();
@@ -334,6 +335,16 @@ function cli(dir: string, generated: string): void {
     const mb = (x: number) => `${x.toFixed(0).padStart(4)} MB`;
     const ratio = (x: number) => (b ? `${(b.ms / x).toFixed(1)}×` : '').padStart(13);
     console.log(`  ${label.padEnd(24)} ${fmt(a.ms)} ${mb(a.peakMb)}   ${fmt(w.ms)} ${mb(w.peakMb)}   ${b ? `${fmt(b.ms)} ${mb(b.peakMb)}` : '   (not installed)     '}  ${ratio(a.ms)}  ${ratio(w.ms)}`);
+    if (cwd === generated) {
+      // The same files with only the rules the Spectral ruleset stands in for (the others "off"): the same checks
+      // on both sides, against the Spectral run above.
+      const config = join(cacheDir, 'same-rules.config.json');
+      writeFileSync(config, JSON.stringify({ rules: Object.fromEntries(RULES.filter((r) => !SPECTRAL_EQUIVALENTS.includes(r.id)).map((r) => [r.id, 'off'])) }));
+      const runs = [0, 1, 2].map(() => ours(['--config', config])).sort((x, y) => x.ms - y.ms);
+      const s = runs[1]!;
+      if (s.status !== 0 && s.status !== 1) console.log(`  toolschema (same rules) failed (${s.status}): ${s.out.slice(0, 300)}`);
+      console.log(`  ${'  same 15 rules only'.padEnd(24)} ${fmt(s.ms)} ${mb(s.peakMb)}   ${''.padEnd(20)}   ${''.padEnd(22)}  ${ratio(s.ms)}`);
+    }
   }
   rmSync(cacheDir, { recursive: true, force: true });
   const small = resolve(ROOT, 'examples/weather.tool.json');
@@ -341,6 +352,12 @@ function cli(dir: string, generated: string): void {
   for (let i = 0; i < 11; i++) starts.push(runNode([toolschema, 'lint', small], ROOT).ms);
   console.log(`  start-up: toolschema lint examples/weather.tool.json, median of 11 runs: ${fmt(median(starts)).trim()}`);
 }
+
+/**
+ * The rules bench/spectral/ruleset.yaml stands in for (its header lists them), and the ones every lint runs
+ * whatever the configuration says (the file's syntax and shape).
+ */
+const SPECTRAL_EQUIVALENTS = ['name-format', 'name-portable', 'name-verb-first', 'description-missing', 'description-too-short', 'description-too-long', 'description-injection', 'parameters-not-object', 'param-description-missing', 'type-missing', 'type-unknown', 'array-items-missing', 'required-unknown', 'integer-unbounded', 'strict-additional-properties', 'parse-error', 'shape-unknown', 'shape-invalid', 'config-invalid'];
 
 /** The server's RSS after indexing and linting the 2,000-file workspace over stdio (Linux /proc). */
 async function serverMemory(dir: string): Promise<void> {
