@@ -14,6 +14,7 @@ import { resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
+import { NameView, type NameQuestions } from './nameView';
 
 export interface LintOptions {
   config?: Config;
@@ -89,8 +90,8 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     doc,
     config,
     tools: found.tools,
-    names,
-    namespaces: namespacesOf(names),
+    names: new NameView(names),
+    namespaces: new NameView(namespacesOf(names)),
     extraVerbs,
     workspace: options.workspace ?? EMPTY_INDEX,
     today: options.today ?? new Date().toISOString().slice(0, 10),
@@ -183,14 +184,21 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   const hasAlways = always.tool.length + always.result.length + always.toolEnd.length > 0 || always.walks;
   // Without the cache (the CLI: every file is new), no key, no bucket and no look-up.
   const useCache = options.cache !== false;
-  const context = useCache ? contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`) : '';
+  const context = useCache ? contextKey(config, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`) : '';
+  // The file's names are not in the key: a cached tool records what its rules asked of them (nameView.ts).
+  let namesKey: string | undefined;
+  const sameNames = (e: CachedTool) => {
+    if (e.names.all || e.namespaces.all) return e.namesKey === (namesKey ??= hash53([...names].join('\u0003')));
+    return fileCtx.names.answers(e.names) && fileCtx.namespaces.answers(e.namespaces);
+  };
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
     const toolText = useCache ? doc.text.slice(base, base + tool.outer.length) : '';
     const bucket = useCache ? cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`) : undefined;
     const prefix = bucket ? pointerOf(tool.outer) : '';
-    const hit = bucket ? cachedTool(bucket, toolText) : undefined;
+    const entry = bucket ? cachedTool(bucket, toolText) : undefined;
+    const hit = entry && sameNames(entry) ? entry.findings : undefined;
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
@@ -198,11 +206,20 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       }
     } else {
       const start = findings.length;
+      if (bucket) {
+        fileCtx.names.record();
+        fileCtx.namespaces.record();
+      }
       runTool(tool, cached);
+      const asked = bucket ? { names: fileCtx.names.recorded()!, namespaces: fileCtx.namespaces.recorded()! } : undefined;
       const mine = bucket ? findings.slice(start) : [];
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
-      if (bucket && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
-        storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
+      if (bucket && asked && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
+        storeTool(bucket, toolText, {
+          findings: mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })),
+          ...asked,
+          namesKey: asked.names.all || asked.namespaces.all ? (namesKey ??= hash53([...names].join('\u0003'))) : undefined,
+        });
       }
     }
     if (hasAlways) runTool(tool, always);
@@ -222,8 +239,8 @@ class Context implements RuleContext {
   readonly doc: ToolDocument;
   readonly config: Config;
   readonly tools: readonly ToolInfo[];
-  readonly names: ReadonlySet<string>;
-  readonly namespaces: ReadonlySet<string>;
+  readonly names: NameView;
+  readonly namespaces: NameView;
   readonly extraVerbs: ReadonlyMap<string, VerbKind>;
   readonly workspace: WorkspaceIndex;
   readonly today: string;
@@ -284,7 +301,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
     if (invalid) push(invalid, undefined, 'invalid', { detail: 'The evaluation set is empty: write {"tools": "./<name>.tool.json", "cases": [...]} with 5 to 10 cases.' }, null, undefined, { offset: 0, length: 0 });
   }
   if (doc.tree && !doc.refused && doc.syntaxProblems.length === 0) {
-    const fileCtx: FileContext = { doc, config, tools: [], names: new Set(), namespaces: new Set(), extraVerbs: new Map(), workspace: EMPTY_INDEX, today: new Date().toISOString().slice(0, 10) };
+    const fileCtx: FileContext = { doc, config, tools: [], names: new NameView(new Set()), namespaces: new NameView(new Set()), extraVerbs: new Map(), workspace: EMPTY_INDEX, today: new Date().toISOString().slice(0, 10) };
     const view = { set, target: options.target, results: options.results };
     for (const rule of RULES) {
       if (config.rules[rule.id] === 'off') continue;
@@ -352,7 +369,14 @@ interface CachedFinding {
  * that differ only past their first 256 characters and between the samples share a slot; a slot of more than 4
  * texts becomes a Map on the whole text, so such a file costs what a whole-text hash costs, never more.
  */
-type Slot = { text: string; findings: CachedFinding[] }[] | Map<string, CachedFinding[]>;
+/** A tool's cached findings, with what its rules asked of the file's names (and, when they read them all, which names). */
+interface CachedTool {
+  findings: CachedFinding[];
+  names: NameQuestions;
+  namespaces: NameQuestions;
+  namesKey: string | undefined;
+}
+type Slot = { text: string; entry: CachedTool }[] | Map<string, CachedTool>;
 type Bucket = Map<number, Slot>;
 const toolCache = new Map<string, Bucket>();
 let toolCacheChars = 0;
@@ -380,15 +404,15 @@ function sampleHash(text: string): number {
   return h;
 }
 
-function cachedTool(bucket: Bucket, toolText: string): CachedFinding[] | undefined {
+function cachedTool(bucket: Bucket, toolText: string): CachedTool | undefined {
   const slot = bucket.get(sampleHash(toolText));
   if (!slot) return undefined;
   if (slot instanceof Map) return slot.get(toolText);
-  for (const s of slot) if (s.text === toolText) return s.findings;
+  for (const s of slot) if (s.text === toolText) return s.entry;
   return undefined;
 }
 
-function storeTool(bucket: Bucket, toolText: string, findings: CachedFinding[]): void {
+function storeTool(bucket: Bucket, toolText: string, entry: CachedTool): void {
   if (toolText.length > TOOL_CACHE_MAX_CHARS / 8) return;
   if (toolCacheChars + toolText.length > TOOL_CACHE_MAX_CHARS) {
     toolCache.clear();
@@ -401,21 +425,21 @@ function storeTool(bucket: Bucket, toolText: string, findings: CachedFinding[]):
   if (!slot) bucket.set(h, (slot = []));
   if (slot instanceof Map) {
     if (!slot.has(text)) toolCacheChars += text.length;
-    slot.set(text, findings);
+    slot.set(text, entry);
     return;
   }
   const same = slot.find((s) => s.text === toolText);
   if (same) {
-    same.findings = findings;
+    same.entry = entry;
     return;
   }
   toolCacheChars += text.length;
   if (slot.length < 4) {
-    slot.push({ text, findings });
+    slot.push({ text, entry });
     return;
   }
-  const map = new Map(slot.map((s) => [s.text, s.findings] as const));
-  map.set(text, findings);
+  const map = new Map(slot.map((s) => [s.text, s.entry] as const));
+  map.set(text, entry);
   bucket.set(h, map);
 }
 
@@ -428,9 +452,12 @@ function namespacesOf(names: ReadonlySet<string>): Set<string> {
   return lastNamespaces.value;
 }
 
-/** A short key for everything outside a tool that per-tool rules may read (hashed once per lint). */
-function contextKey(config: Config, names: ReadonlySet<string>, namespaces: ReadonlySet<string>, workspace: WorkspaceIndex | undefined, today: string, baseline: string): string {
-  return hash53(`${JSON.stringify(config)}\u0002${[...names].join('\u0003')}\u0002${[...namespaces].join(',')}\u0002${workspace?.version ?? ''}\u0002${today}\u0002${baseline}`);
+/**
+ * A short key for everything outside a tool that per-tool rules may read (hashed once per lint), but the file's
+ * tool names, which each cached tool checks by what its rules asked of them.
+ */
+function contextKey(config: Config, workspace: WorkspaceIndex | undefined, today: string, baseline: string): string {
+  return hash53(`${JSON.stringify(config)}\u0002${workspace?.version ?? ''}\u0002${today}\u0002${baseline}`);
 }
 
 /** What per-tool rules read of the evaluation state (eval-stale: the recorded hashes), as cache-key text. */

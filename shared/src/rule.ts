@@ -14,6 +14,7 @@ import type { Baseline } from './analysis/baseline';
 import type { EvaluationState } from './linter';
 import type { EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
+import type { NameView } from './nameView';
 
 export interface Report {
   /** The offending node: a key node (the key is highlighted) or a value node. */
@@ -43,10 +44,14 @@ export interface FileContext {
   doc: ToolDocument;
   config: Config;
   tools: readonly ToolInfo[];
-  /** Tool names defined in this file. */
-  names: ReadonlySet<string>;
-  /** Name prefixes shared by several tools of the file (namespaces such as `github_`). */
-  namespaces: ReadonlySet<string>;
+  /**
+   * Tool names defined in this file. While a tool is linted, what its rules ask of this set is recorded for the
+   * per-tool cache (nameView.ts): ask `has` and `maxVersion`; iterating the set makes the tool's findings depend
+   * on every name.
+   */
+  names: NameView;
+  /** Name prefixes shared by several tools of the file (namespaces such as `github_`), recorded likewise. */
+  namespaces: NameView;
   /** Verbs added by configuration. */
   extraVerbs: ReadonlyMap<string, VerbKind>;
   workspace: WorkspaceIndex;

@@ -8,6 +8,11 @@ import { RULES } from '../../shared/src/rules';
 import type { RuleModule, RuleVisitor } from '../../shared/src/rule';
 import { clearToolCache, lintText } from '../../shared/src/linter';
 import { generatedFile } from '../../bench/generate';
+import { corpusFiles } from '../../tools/corpus';
+import { readFileSync } from 'node:fs';
+import { ToolDocument } from '../../shared/src/document';
+import { discoverTools } from '../../shared/src/discover';
+import { toolMentions } from '../../shared/src/analysis/descriptions';
 
 const visited: string[] = [];
 /** Rules made to look like the old contract (per-tool visitors feeding fileEnd, no cachePerTool). */
@@ -84,5 +89,58 @@ describe('incremental lint (per-tool cache)', () => {
     const again = lintText('file:///limits.tool.json', text).findings.filter((f) => f.rule === 'strict-limits').map((f) => f.messageId);
     assert.deepEqual(first.sort(), ['optionalParams', 'strictTools']);
     assert.deepEqual(again.sort(), first);
+  });
+
+  // The file's names are not part of the cache key (nameView.ts): a keystroke in a tool's name re-runs that tool
+  // and the tools whose rules asked about the names that changed, not every tool.
+  it('a keystroke in a tool name visits that tool and the tools that asked about the old or new name', () => {
+    clearToolCache();
+    const text = generatedFile(20);
+    lintText('file:///names.tool.json', text);
+    // query_orders_0's description names get_order_0; renaming get_order_0 to get_order_0x leaves that mention
+    // undefined (description-sibling-unknown), so query_orders_0 must be linted again too.
+    const at = text.indexOf('"get_order_0"') + '"get_order_0'.length;
+    const edited = text.slice(0, at) + 'x' + text.slice(at);
+    visited.length = 0;
+    const warm = lintText('file:///names.tool.json', edited);
+    const again = new Set(visited.map(toolName));
+    assert.ok(again.has('get_order_0x'), 'the renamed tool was linted');
+    assert.ok(again.has('query_orders_0'), 'the tool mentioning the old name was linted');
+    assert.ok(again.size <= 4, `only the tools concerned were linted, not all 20: ${[...again].join(', ')}`);
+    assert.ok(warm.findings.some((f) => f.rule === 'description-sibling-unknown' && f.tool === 'query_orders_0'));
+    clearToolCache();
+    assert.deepEqual(warm.findings, lintText('file:///names.tool.json', edited).findings);
+  });
+
+  it('after renaming a tool, a lint with the warm cache equals an uncached lint (corpus files and generated files)', () => {
+    const files = corpusFiles()
+      .filter((_, i) => i % 8 === 0)
+      .map((f) => ({ uri: 'file://' + f, text: readFileSync(f, 'utf8') }))
+      .filter((f) => f.text.length < 200_000);
+    files.push({ uri: 'file:///gen.tool.json', text: generatedFile(24) });
+    let checked = 0;
+    for (const f of files) {
+      const doc = new ToolDocument(f.uri, f.text);
+      if (!doc.tree) continue;
+      const tools = discoverTools(doc.tree, 'auto').tools.filter((t) => t.name && t.nameNode?.type === 'string');
+      if (tools.length < 2) continue;
+      const mentions = tools.flatMap((t) => (t.description ? toolMentions(t.description).map((m) => m.name) : []));
+      for (const i of [0, tools.length - 1]) {
+        const t = tools[i]!;
+        const other = tools[(i + 1) % tools.length]!.name!;
+        // A new name, a version of it, a later version of another tool, a name some description mentions, a
+        // duplicate of another tool's name, a namespace prefix.
+        for (const name of [`${t.name}x`, `${t.name}_v2`, `${other}_v3`, mentions[i % Math.max(1, mentions.length)] ?? 'get_thing', other, `get_${t.name}`]) {
+          const n = t.nameNode!;
+          const text = f.text.slice(0, n.offset) + JSON.stringify(name) + f.text.slice(n.offset + n.length);
+          lintText(f.uri, f.text);
+          const warm = lintText(f.uri, text);
+          clearToolCache();
+          assert.deepEqual(warm.findings, lintText(f.uri, text).findings, `${f.uri}: ${t.name} renamed to ${name}`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 100, `renames checked: ${checked}`);
   });
 });

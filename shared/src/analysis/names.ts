@@ -6,6 +6,7 @@
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS } from '../text';
+import { NameView } from '../nameView';
 
 // ---------------------------------------------------------------------------------------------
 // Vague names
@@ -321,7 +322,9 @@ const beforeVerbCache = new WeakMap<ReadonlySet<string>, { extra: ReadonlyMap<st
  * Every word prefix (words joined by NUL) that some name of `taken` puts right before a verb, built once per
  * name set: asking each tool's name against every other name was quadratic (8,000 tools: a second per lint).
  */
-function prefixesBeforeVerb(taken: ReadonlySet<string>, extra: ReadonlyMap<string, VerbKind> | undefined): Set<string> {
+function prefixesBeforeVerb(names: ReadonlySet<string>, extra: ReadonlyMap<string, VerbKind> | undefined): Set<string> {
+  // Built from every name: a NameView records that on each call, not only on the one that builds the prefixes.
+  const taken = names instanceof NameView ? names.readAll() : names;
   const hit = beforeVerbCache.get(taken);
   if (hit && hit.extra === extra) return hit.prefixes;
   const prefixes = new Set<string>();

@@ -24,6 +24,17 @@ export function parseVersioned(name: string): { base: string; version: number } 
   return { base: m[1]!, version: Number(m[2]) };
 }
 
+/** Highest version per base name among `names` (`get_weather_v3` → get_weather: 3; 1 is never stored). */
+export function versionsByBase(names: Iterable<string | undefined>): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const n of names) {
+    if (!n) continue;
+    const v = parseVersioned(n);
+    if (v && v.version > (m.get(v.base) ?? 1)) m.set(v.base, v.version);
+  }
+  return m;
+}
+
 export function versionedName(base: string, version: number): string {
   return `${base}_v${version}`;
 }

@@ -8,6 +8,7 @@ import type { WorkspaceIndex } from '../rule';
 import type { EditBuilder, TextEdit } from './edits';
 import { placeTools, rewriteWithin } from './toolEdits';
 import { MCP_META_KEY, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
+import { NameView } from '../nameView';
 
 /** The marker value written by the deprecate refactor. */
 export function markerValue(successors: readonly string[], today: string): { since: string; replacedBy: string[] } {
@@ -43,27 +44,17 @@ export function markDeprecatedEdits(edit: EditBuilder, tool: ToolInfo, successor
   return edits;
 }
 
-/** Highest version per base name among `names` (`get_weather_v3` → get_weather: 3); built once per file. */
-export function versionsByBase(names: Iterable<string | undefined>): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const n of names) {
-    if (!n) continue;
-    const v = parseVersioned(n);
-    if (v && v.version > (m.get(v.base) ?? 1)) m.set(v.base, v.version);
-  }
-  return m;
-}
-
 /**
- * Highest version of `base` among the names of the file (a list, or the map from versionsByBase when called
- * once per tool) or, probing names, in the workspace; 1 when none.
+ * Highest version of `base` among the names of the file (a list, or the rules' NameView, which answers from a map
+ * built once per file and records the question for the per-tool cache) or, probing names, in the workspace; 1
+ * when none.
  */
-export function latestVersion(base: string, names: Iterable<string | undefined> | ReadonlyMap<string, number>, workspace: WorkspaceIndex): number {
+export function latestVersion(base: string, names: Iterable<string | undefined>, workspace: WorkspaceIndex): number {
   let max = 1;
-  if (names instanceof Map) {
-    max = Math.max(max, names.get(base) ?? 1);
+  if (names instanceof NameView) {
+    max = Math.max(max, names.maxVersion(base));
   } else {
-    for (const n of names as Iterable<string | undefined>) {
+    for (const n of names) {
       if (!n) continue;
       const v = parseVersioned(n);
       if (v && v.base === base && v.version > max) max = v.version;

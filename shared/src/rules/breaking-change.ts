@@ -2,7 +2,7 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { defineRule } from '../rule';
 import { baselineToolOf, compareTools } from '../analysis/baseline';
 import { parseVersioned, versionedName } from '../analysis/versions';
-import { latestVersion, versionsByBase } from '../fixes/versioning';
+import { latestVersion } from '../fixes/versioning';
 import { moveChangeToVersionEdits } from '../fixes/baselineFixes';
 
 const KEEP = ' Keep "{{tool}}" as it was (deprecated) and ship the change as a new tool "{{successor}}" (SPEC Versioning 2).';
@@ -42,7 +42,6 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
   create(ctx) {
     const baseline = ctx.baseline;
     if (!baseline || baseline.tools.size === 0) return {};
-    const versions = versionsByBase(ctx.names);
     return {
       tool(tool) {
         const base = baselineToolOf(baseline, tool);
@@ -52,7 +51,7 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
         if (!parsesAlone(ctx.doc.text.slice(tool.outer.offset, tool.outer.offset + tool.outer.length))) return;
         const parsed = parseVersioned(tool.name);
         const stem = parsed?.base ?? tool.name;
-        const successor = versionedName(stem, Math.max(parsed?.version ?? 1, latestVersion(stem, versions, ctx.workspace)) + 1);
+        const successor = versionedName(stem, Math.max(parsed?.version ?? 1, latestVersion(stem, ctx.names, ctx.workspace)) + 1);
         for (const c of changes) {
           ctx.report({
             node: c.node,

@@ -25,7 +25,6 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
     },
   },
   create(ctx) {
-    const names = [...ctx.names];
     const defined = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).length > 0;
     return {
       tool(t) {
@@ -42,7 +41,8 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
           if (!looksLikeToolName(m, ctx.extraVerbs, ctx.namespaces)) continue;
           vocabulary ??= schemaVocabulary(t.params);
           if (vocabulary.has(m.name) || vocabulary.has(base)) continue;
-          const suggestion = suggest(base, names, t.name);
+          // Every name is a candidate: this tool's findings then depend on all of them (nameView.ts).
+          const suggestion = suggest(base, [...ctx.names], t.name);
           const node = subStringNode(ctx.doc.text, d, text, m.index, m.name.length) ?? d;
           if (suggestion) ctx.report({ node, messageId: 'unknownSiblingSuggest', data: { mention: m.name, suggestion } });
           else ctx.report({ node, messageId: 'unknownSibling', data: { mention: m.name } });

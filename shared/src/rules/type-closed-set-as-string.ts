@@ -41,9 +41,11 @@ export default defineRule<'describedValues' | 'closedName'>({
         let siblings = siblingsOf.get(p.owner.node);
         if (!siblings) {
           // Parameter names of this object and the file's tool names (looked up, never copied: a file can hold
-          // thousands of tools).
+          // thousands of tools). `size` only tells closedSetValues whether there are any: `own` holds this
+          // property, so the tool names' count is never read (that would tie this tool's cached findings to
+          // every name of the file, nameView.ts).
           const own = propertyNames(p.owner.node);
-          siblings = { has: (n: string) => own.has(n) || ctx.names.has(n), size: own.size + ctx.names.size };
+          siblings = { has: (n: string) => own.has(n) || ctx.names.has(n), get size() { return own.size || ctx.names.size; } };
           siblingsOf.set(p.owner.node, siblings);
         }
         const set = desc ? closedSetValues(desc, siblings) : undefined;

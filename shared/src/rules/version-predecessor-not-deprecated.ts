@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
-import { versionsByBase, latestVersion, markDeprecatedEdits } from '../fixes/versioning';
+import { latestVersion, markDeprecatedEdits } from '../fixes/versioning';
 
 export default defineRule<'notDeprecated'>({
   id: 'version-predecessor-not-deprecated',
@@ -21,14 +21,14 @@ export default defineRule<'notDeprecated'>({
     },
   },
   create(ctx) {
-    const versions = versionsByBase(ctx.names);
     return {
       tool(tool) {
         if (!tool.name || !tool.nameNode || deprecationOf(tool)) return;
         const parsed = parseVersioned(tool.name);
         const base = parsed?.base ?? tool.name;
         const own = parsed?.version ?? 1;
-        const latest = latestVersion(base, versions, ctx.workspace);
+        // ctx.names, not a map built at create: the per-tool cache records the question (nameView.ts).
+        const latest = latestVersion(base, ctx.names, ctx.workspace);
         if (latest <= own) return;
         // `get_ip_v4` beside `get_ip_v6` is not a version chain: a versioned tool needs its direct successor.
         const defined = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).length > 0;

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { versionSuffixProblem, versionedName } from '../analysis/versions';
-import { versionsByBase, latestVersion } from '../fixes/versioning';
+import { latestVersion } from '../fixes/versioning';
 import { toSnakeCase } from '../text';
 
 export default defineRule<'style' | 'bareNumber' | 'word' | 'number'>({
@@ -25,7 +25,6 @@ export default defineRule<'style' | 'bareNumber' | 'word' | 'number'>({
     },
   },
   create(ctx) {
-    const versions = versionsByBase(ctx.names);
     const exists = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).length > 0;
     return {
       tool(tool) {
@@ -34,9 +33,9 @@ export default defineRule<'style' | 'bareNumber' | 'word' | 'number'>({
         if (!p) return;
         // Pair with an existing predecessor as it is spelled; otherwise write the base in snake_case.
         const base = exists(p.base) ? p.base : toSnakeCase(p.base) || p.base;
-        const version = p.version ?? latestVersion(base, versions, ctx.workspace) + 1;
+        const version = p.version ?? latestVersion(base, ctx.names, ctx.workspace) + 1;
         let suggestion = versionedName(base, version);
-        if (exists(suggestion) && suggestion !== tool.name) suggestion = versionedName(base, latestVersion(base, versions, ctx.workspace) + 1);
+        if (exists(suggestion) && suggestion !== tool.name) suggestion = versionedName(base, latestVersion(base, ctx.names, ctx.workspace) + 1);
         const word = p.kind === 'word' ? tool.name.slice(p.base.length + 1) : '';
         ctx.report({ node: tool.nameNode, messageId: p.kind, data: { name: tool.name, base, version: p.version ?? '', suggestion, word } });
       },

@@ -1,0 +1,90 @@
+/**
+ * The file's tool names (and namespaces) as the per-tool rules read them, recording what each tool's rules asked.
+ *
+ * The per-tool cache reuses a tool's findings while its text and its context are unchanged. The names of the
+ * file's other tools are part of that context, but a keystroke in a tool's name changes them, and a context key
+ * holding every name made that keystroke re-lint every tool of the file (1,000 tools: twice the CPU of a
+ * keystroke in a description). A view records, while one tool is linted, the questions its rules ask: whether a
+ * name is defined, the highest version of a base name; a cached result is reused when the file's current names
+ * give the same answers. A rule that reads the whole set (iterates it, asks its size) makes that tool's result
+ * depend on every name: it is then reused only with exactly the same names.
+ */
+import { versionsByBase } from './analysis/versions';
+
+/** What one tool's rules asked: `has` answers by name, highest versions by base name, or every name. */
+export interface NameQuestions {
+  has: Map<string, boolean>;
+  versions: Map<string, number>;
+  all: boolean;
+}
+
+export class NameView implements ReadonlySet<string> {
+  private questions: NameQuestions | undefined;
+  private versions: Map<string, number> | undefined;
+
+  constructor(private readonly names: ReadonlySet<string>) {}
+
+  /** Starts recording the questions of one tool's rules. */
+  record(): void {
+    this.questions = { has: new Map(), versions: new Map(), all: false };
+  }
+
+  /** Stops recording; what was asked since `record()`. */
+  recorded(): NameQuestions | undefined {
+    const q = this.questions;
+    this.questions = undefined;
+    return q;
+  }
+
+  /** Whether these names answer every question as the names they were recorded on did. */
+  answers(q: NameQuestions): boolean {
+    if (q.all) return false;
+    for (const [name, defined] of q.has) if (this.names.has(name) !== defined) return false;
+    for (const [base, version] of q.versions) if (this.maxVersion(base) !== version) return false;
+    return true;
+  }
+
+  has(name: string): boolean {
+    const r = this.names.has(name);
+    this.questions?.has.set(name, r);
+    return r;
+  }
+
+  /** The highest `<base>_v<N>` among the names (1 when there is none). */
+  maxVersion(base: string): number {
+    this.versions ??= versionsByBase(this.names);
+    const r = this.versions.get(base) ?? 1;
+    this.questions?.versions.set(base, r);
+    return r;
+  }
+
+  /** The whole set: whatever is derived from it depends on every name. */
+  readAll(): ReadonlySet<string> {
+    if (this.questions) this.questions.all = true;
+    return this.names;
+  }
+
+  get size(): number {
+    return this.readAll().size;
+  }
+
+  forEach(fn: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const n of this.readAll()) fn.call(thisArg, n, n, this);
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.readAll().entries();
+  }
+
+  keys(): IterableIterator<string> {
+    return this.readAll().keys();
+  }
+
+  values(): IterableIterator<string> {
+    return this.readAll().values();
+  }
+
+  [Symbol.iterator](): IterableIterator<string> {
+    return this.readAll()[Symbol.iterator]();
+  }
+}
