@@ -14,7 +14,7 @@ import { resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
-import { NameView, type NameQuestions } from './nameView';
+import { NameView, WorkspaceView, type NameQuestions, type WorkspaceQuestions } from './nameView';
 
 export interface LintOptions {
   config?: Config;
@@ -86,6 +86,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   for (const t of found.tools) if (t.name !== undefined) names.add(t.name);
   const extraVerbs = new Map<string, VerbKind>();
   for (const kind of ['query', 'mutation', 'action'] as const) for (const v of config.verbs[kind]) extraVerbs.set(v.toLowerCase(), kind);
+  const workspace = new WorkspaceView(options.workspace ?? EMPTY_INDEX);
   const fileCtx: FileContext = {
     doc,
     config,
@@ -93,7 +94,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     names: new NameView(names),
     namespaces: new NameView(namespacesOf(names)),
     extraVerbs,
-    workspace: options.workspace ?? EMPTY_INDEX,
+    workspace,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     baseline: options.baseline ? parseBaseline(options.baseline, config.profile) : undefined,
     evaluation: options.evaluation,
@@ -184,10 +185,12 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   const hasAlways = always.tool.length + always.result.length + always.toolEnd.length > 0 || always.walks;
   // Without the cache (the CLI: every file is new), no key, no bucket and no look-up.
   const useCache = options.cache !== false;
-  const context = useCache ? contextKey(config, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`) : '';
-  // The file's names are not in the key: a cached tool records what its rules asked of them (nameView.ts).
+  const context = useCache ? contextKey(config, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`) : '';
+  // Neither the file's names nor the workspace's are in the key: a cached tool records what its rules asked of
+  // them (nameView.ts) and is reused while they answer the same.
   let namesKey: string | undefined;
   const sameNames = (e: CachedTool) => {
+    if (!workspace.answers(e.workspace)) return false;
     if (e.names.all || e.namespaces.all) return e.namesKey === (namesKey ??= hash53([...names].join('\u0003')));
     return fileCtx.names.answers(e.names) && fileCtx.namespaces.answers(e.namespaces);
   };
@@ -209,9 +212,10 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       if (bucket) {
         fileCtx.names.record();
         fileCtx.namespaces.record();
+        workspace.record();
       }
       runTool(tool, cached);
-      const asked = bucket ? { names: fileCtx.names.recorded()!, namespaces: fileCtx.namespaces.recorded()! } : undefined;
+      const asked = bucket ? { names: fileCtx.names.recorded()!, namespaces: fileCtx.namespaces.recorded()!, workspace: workspace.recorded()! } : undefined;
       const mine = bucket ? findings.slice(start) : [];
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
       if (bucket && asked && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
@@ -374,6 +378,7 @@ interface CachedTool {
   findings: CachedFinding[];
   names: NameQuestions;
   namespaces: NameQuestions;
+  workspace: WorkspaceQuestions;
   namesKey: string | undefined;
 }
 type Slot = { text: string; entry: CachedTool }[] | Map<string, CachedTool>;
@@ -453,11 +458,11 @@ function namespacesOf(names: ReadonlySet<string>): Set<string> {
 }
 
 /**
- * A short key for everything outside a tool that per-tool rules may read (hashed once per lint), but the file's
- * tool names, which each cached tool checks by what its rules asked of them.
+ * A short key for everything outside a tool that per-tool rules may read (hashed once per lint), but the tool
+ * names of the file and of the workspace, which each cached tool checks by what its rules asked of them.
  */
-function contextKey(config: Config, workspace: WorkspaceIndex | undefined, today: string, baseline: string): string {
-  return hash53(`${JSON.stringify(config)}\u0002${workspace?.version ?? ''}\u0002${today}\u0002${baseline}`);
+function contextKey(config: Config, today: string, baseline: string): string {
+  return hash53(`${JSON.stringify(config)}\u0002${today}\u0002${baseline}`);
 }
 
 /** What per-tool rules read of the evaluation state (eval-stale: the recorded hashes), as cache-key text. */

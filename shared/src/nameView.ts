@@ -1,5 +1,6 @@
 /**
- * The file's tool names (and namespaces) as the per-tool rules read them, recording what each tool's rules asked.
+ * The file's tool names (and namespaces), and the workspace's, as the per-tool rules read them, recording what
+ * each tool's rules asked.
  *
  * The per-tool cache reuses a tool's findings while its text and its context are unchanged. The names of the
  * file's other tools are part of that context, but a keystroke in a tool's name changes them, and a context key
@@ -7,9 +8,13 @@
  * keystroke in a description). A view records, while one tool is linted, the questions its rules ask: whether a
  * name is defined, the highest version of a base name; a cached result is reused when the file's current names
  * give the same answers. A rule that reads the whole set (iterates it, asks its size) makes that tool's result
- * depend on every name: it is then reused only with exactly the same names.
+ * depend on every name: it is then reused only with exactly the same names. The workspace index is read through
+ * a WorkspaceView that records its questions the same way (in the language server the index changes with every
+ * keystroke in a name too: the edited file's own names are in it).
  */
 import { versionsByBase } from './analysis/versions';
+import type { WorkspaceIndex } from './rule';
+import type { Profile } from './types';
 
 /** What one tool's rules asked: `has` answers by name, highest versions by base name, or every name. */
 export interface NameQuestions {
@@ -86,5 +91,40 @@ export class NameView implements ReadonlySet<string> {
 
   [Symbol.iterator](): IterableIterator<string> {
     return this.readAll()[Symbol.iterator]();
+  }
+}
+
+/** What one tool's rules asked the workspace index: name, profile, and the answer (the files, joined). */
+export type WorkspaceQuestions = [name: string, profile: Profile | undefined, answer: string][];
+
+export class WorkspaceView implements WorkspaceIndex {
+  private questions: WorkspaceQuestions | undefined;
+
+  constructor(private readonly inner: WorkspaceIndex) {}
+
+  get version(): number | undefined {
+    return this.inner.version;
+  }
+
+  record(): void {
+    this.questions = [];
+  }
+
+  recorded(): WorkspaceQuestions | undefined {
+    const q = this.questions;
+    this.questions = undefined;
+    return q;
+  }
+
+  /** Whether this index answers every question as the index they were recorded on did. */
+  answers(q: WorkspaceQuestions): boolean {
+    for (const [name, profile, answer] of q) if (this.inner.definitions(name, profile).join('\u0001') !== answer) return false;
+    return true;
+  }
+
+  definitions(name: string, profile?: Profile): readonly string[] {
+    const r = this.inner.definitions(name, profile);
+    this.questions?.push([name, profile, r.join('\u0001')]);
+    return r;
   }
 }

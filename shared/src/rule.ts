@@ -34,7 +34,7 @@ export interface WorkspaceIndex {
    * profile (a project may keep one copy of a tool per provider, in separate files).
    */
   definitions(name: string, profile?: Profile): readonly string[];
-  /** Changes whenever the names other files define change (part of the per-tool cache key). */
+  /** Changes whenever the names other files define change. (Not in the per-tool cache key: cached tools record what they asked, nameView.ts.) */
   readonly version?: number;
 }
 

@@ -6,7 +6,7 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { RULES } from '../../shared/src/rules';
 import type { RuleModule, RuleVisitor } from '../../shared/src/rule';
-import { clearToolCache, lintText } from '../../shared/src/linter';
+import { clearToolCache, lintText, NameIndex } from '../../shared/src/linter';
 import { generatedFile } from '../../bench/generate';
 import { corpusFiles } from '../../tools/corpus';
 import { readFileSync } from 'node:fs';
@@ -142,5 +142,31 @@ describe('incremental lint (per-tool cache)', () => {
       }
     }
     assert.ok(checked > 100, `renames checked: ${checked}`);
+  });
+
+  it('a change in another file\'s names re-lints only the tools that asked about those names', () => {
+    clearToolCache();
+    // The server's index holds every file's names, the edited file's too: its version changes with every keystroke
+    // in a name anywhere, so it is not part of the cache key; each tool records what it asked the index.
+    const text = generatedFile(20).replace('Use get_order_0 for the details', 'Use get_order_detail for the details');
+    const index = new NameIndex();
+    index.set('file:///other.tool.json', [{ name: 'list_things', profile: 'generic' }]);
+    const first = lintText('file:///ws.tool.json', text, { workspace: index.viewFrom('file:///ws.tool.json') });
+    assert.ok(first.findings.some((f) => f.rule === 'description-sibling-unknown' && f.tool === 'query_orders_0'));
+    // Another file now defines the mentioned tool.
+    index.set('file:///other.tool.json', [{ name: 'list_things', profile: 'generic' }, { name: 'get_order_detail', profile: 'generic' }]);
+    visited.length = 0;
+    const warm = lintText('file:///ws.tool.json', text, { workspace: index.viewFrom('file:///ws.tool.json') });
+    assert.deepEqual([...new Set(visited.map(toolName))], ['query_orders_0']);
+    assert.ok(!warm.findings.some((f) => f.rule === 'description-sibling-unknown'));
+    clearToolCache();
+    assert.deepEqual(warm.findings, lintText('file:///ws.tool.json', text, { workspace: index.viewFrom('file:///ws.tool.json') }).findings);
+    // An unrelated name in the other file: nothing is linted again.
+    index.set('file:///other.tool.json', [{ name: 'get_order_detail', profile: 'generic' }, { name: 'list_more_things', profile: 'generic' }]);
+    lintText('file:///ws.tool.json', text, { workspace: index.viewFrom('file:///ws.tool.json') });
+    visited.length = 0;
+    index.set('file:///other.tool.json', [{ name: 'get_order_detail', profile: 'generic' }, { name: 'list_other_things', profile: 'generic' }]);
+    lintText('file:///ws.tool.json', text, { workspace: index.viewFrom('file:///ws.tool.json') });
+    assert.deepEqual(visited, []);
   });
 });
