@@ -50,7 +50,8 @@ function time(fn: () => void, runs: number): number {
 
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8) + ' ms';
 
-async function serverLatency(text: string, edits: number): Promise<number> {
+/** didChange → publishDiagnostics, median over `edits` one-character edits inside a description or a tool name. */
+async function serverLatency(text: string, edits: number, where: 'description' | 'name' = 'description'): Promise<number> {
   const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiting = new Map<number, () => void>();
@@ -65,8 +66,9 @@ async function serverLatency(text: string, edits: number): Promise<number> {
   let p = published(1);
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tool-json', version: 1, text } });
   await p;
-  // One-character edits inside a description in the middle of the file, as a user types.
-  const at = text.indexOf('Returns the', Math.floor(text.length / 2));
+  // One-character edits inside a description, or inside a tool name (which changes the file's names), in the
+  // middle of the file, as a user types.
+  const at = where === 'name' ? text.indexOf('"', text.indexOf('"name": "', Math.floor(text.length / 2)) + 9) : text.indexOf('Returns the', Math.floor(text.length / 2));
   const before = text.slice(0, at).split('\n');
   const pos = { line: before.length - 1, character: before[before.length - 1]!.length };
   const out: number[] = [];
@@ -218,13 +220,16 @@ function corpusLint(files: { uri: string; text: string }[]): void {
 
 async function server(): Promise<void> {
   console.log('\nServer over stdio: didChange → publishDiagnostics after a one-character edit (median), beside');
-  console.log('vscode-json-languageservice parse + doValidation of the same file against the tool-file schema, same run.');
-  console.log('  file                size     server   json service   server/json');
+  console.log('vscode-json-languageservice parse + doValidation of the same file against the tool-file schema, same run;');
+  console.log('"server" types in a description, "name edit" at the end of a tool name (the file\'s names change).');
+  console.log('  file                size     server   json service   server/json    name edit   name/json');
   for (const n of [10, 100, 1000, 10000]) {
     const text = generatedFile(n);
-    const server = await serverLatency(text, n >= 10000 ? 5 : n >= 1000 ? 11 : 21);
+    const edits = n >= 10000 ? 5 : n >= 1000 ? 11 : 21;
+    const server = await serverLatency(text, edits);
     const jsonLs = await jsonServiceValidation(text, n >= 10000 ? 3 : 7);
-    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(server)}    ${fmt(jsonLs)}      ${(server / jsonLs).toFixed(2)}×`);
+    const name = await serverLatency(text, edits, 'name');
+    console.log(`  ${String(n).padStart(6)} tools  ${(text.length / 1e6).toFixed(2).padStart(6)} MB ${fmt(server)}    ${fmt(jsonLs)}      ${(server / jsonLs).toFixed(2)}×  ${fmt(name)}      ${(name / jsonLs).toFixed(2)}×`);
   }
   const starts: number[] = [];
   for (let i = 0; i < 5; i++) starts.push(await firstDiagnostics(generatedFile(10)));
