@@ -1,0 +1,63 @@
+/**
+ * Editor requests on hostile files stay bounded (the stress run of the language server: code actions on 200,000
+ * findings took minutes, `toolschema/tools` on 10,000 tools of one name 20 s). No timing assertions: each test
+ * counts the work done (element reads through a Proxy, actions returned), which grew quadratically before the
+ * fix it guards; the suite's timeout catches a hang.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { lintText } from '../../shared/src/linter';
+import { childContaining, fixesFor, nodeOfFinding } from '../../shared/src/fix';
+import type { Node } from '../../shared/src/document';
+
+/** An array whose numeric element reads are counted. */
+function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
+  let n = 0;
+  const proxy = new Proxy(items, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) n++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { proxy, reads: () => n };
+}
+
+function propsTool(n: number): string {
+  const props = Array.from({ length: n }, (_, i) => `"p${i}":{"type":"string"}`).join(',');
+  return `{"name":"get_record","description":"Use this when the user asks for a record; returns it.","parameters":{"type":"object","additionalProperties":false,"properties":{${props}}}}`;
+}
+
+describe('editor requests on hostile files', { timeout: 120_000 }, () => {
+  it('the node of a finding is found by binary search among 20,000 siblings, not a scan', () => {
+    const lint = lintText('file:///props.tool.json', propsTool(20_000));
+    const props = lint.discovery.tools[0]!.params!.children!.find((p) => p.children?.[0]?.value === 'properties')!.children![1]!;
+    const { proxy, reads } = counted(props.children!);
+    (props as { children: Node[] }).children = proxy;
+    const findings = lint.findings.filter((f) => f.rule === 'param-description-missing');
+    assert.equal(findings.length, 20_000);
+    for (const f of [findings[0]!, findings[10_000]!, findings[19_999]!]) {
+      const node = nodeOfFinding(lint.doc.tree!, f);
+      // The finding is on the key: its node is the property's value.
+      assert.equal(node?.parent?.children?.[0]?.offset, f.offset, 'the node at the finding');
+    }
+    // A scan reads up to 20,000 children per finding; a binary search about 15.
+    assert.ok(reads() < 3 * 40, `children read: ${reads()}`);
+  });
+
+  it('childContaining returns the first sibling containing the range, as a linear scan does', () => {
+    const node = (offset: number, length: number) => ({ offset, length, type: 'string' }) as Node;
+    const kids = [node(0, 3), node(3, 0), node(3, 2), node(6, 4), node(12, 1)];
+    const linear = (s: number, e: number) => kids.find((c) => c.offset <= s && e <= c.offset + c.length);
+    for (let s = -1; s < 15; s++) for (let e = s; e < 15; e++) assert.equal(childContaining(kids, s, e), linear(s, e), `[${s}, ${e}]`);
+    assert.equal(childContaining([], 0, 0), undefined);
+  });
+
+  it('fixes of a finding are unchanged by the binary search (duplicate keys: the member the finding is on)', () => {
+    const text = '{"name":"get_x","description":"Use this when the user asks for x; returns it.","parameters":{"type":"object","properties":{"a":{"type":"int","description":"A."},"a":{"type":"str","description":"A."}}}}';
+    const lint = lintText('file:///dup.tool.json', text);
+    const types = lint.findings.filter((f) => f.rule === 'type-unknown');
+    assert.equal(types.length, 2);
+    const titles = types.map((f) => fixesFor(lint, f)[0]?.title);
+    assert.deepEqual(titles, ['Replace "int" with "integer"', 'Replace "str" with "string"']);
+  });
+});
