@@ -119,6 +119,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const baselines = createBaselineProvider({ log: (m) => connection.console.log(m), onReady: (uri) => (documents.get(uri) ? relint(uri) : lintDiskFile(uri)) });
 
   let canCreateFiles = false;
+  let canResolveEdits = false;
   /** Tools of indexed files that are not open, read from disk once per index entry (evaluation sets read them). */
   const parsedTools = new WeakMap<IndexedFile, ToolInfo[]>();
   /** Evaluation sets and results: indexed, linted, and the evaluation state of every tool-file lint. */
@@ -188,6 +189,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     hasWatchedFilesDynamic = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     hasWorkspaceFolders = !!caps.workspace?.workspaceFolders;
     canCreateFiles = !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
+    canResolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
@@ -642,7 +644,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const doc = documents.get(uri);
     const lint = doc && currentLint(uri);
     if (!doc || !lint) return undefined;
-    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles };
+    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits };
   }
 
   connection.onCodeAction((params) => {

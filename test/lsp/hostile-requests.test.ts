@@ -6,9 +6,14 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText } from '../../shared/src/linter';
+import type { CodeActionParams } from 'vscode-languageserver';
+import { lintText, type FileLint } from '../../shared/src/linter';
 import { childContaining, fixesFor, nodeOfFinding } from '../../shared/src/fix';
 import type { Node } from '../../shared/src/document';
+import { EMPTY_INDEX } from '../../shared/src/rule';
+import { defaultConfig } from '../../shared/src/config';
+import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, type ActionContext } from '../../server/src/codeActions';
+import { toDiagnostic } from '../../server/src/toolServer';
 
 /** An array whose numeric element reads are counted. */
 function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
@@ -25,6 +30,14 @@ function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
 function propsTool(n: number): string {
   const props = Array.from({ length: n }, (_, i) => `"p${i}":{"type":"string"}`).join(',');
   return `{"name":"get_record","description":"Use this when the user asks for a record; returns it.","parameters":{"type":"object","additionalProperties":false,"properties":{${props}}}}`;
+}
+
+function context(lint: FileLint, extra: Partial<ActionContext> = {}): ActionContext {
+  return { uri: lint.uri, version: 1, lint, config: defaultConfig(), workspace: EMPTY_INDEX, toDiagnostic, canCreateFiles: true, ...extra };
+}
+
+function request(lint: FileLint, start: number, end: number): CodeActionParams {
+  return { textDocument: { uri: lint.uri }, range: lint.doc.rangeOf(start, end - start), context: { diagnostics: [] } };
 }
 
 describe('editor requests on hostile files', { timeout: 120_000 }, () => {
@@ -50,6 +63,35 @@ describe('editor requests on hostile files', { timeout: 120_000 }, () => {
     const linear = (s: number, e: number) => kids.find((c) => c.offset <= s && e <= c.offset + c.length);
     for (let s = -1; s < 15; s++) for (let e = s; e < 15; e++) assert.equal(childContaining(kids, s, e), linear(s, e), `[${s}, ${e}]`);
     assert.equal(childContaining([], 0, 0), undefined);
+  });
+
+  it('code actions over a whole file of 20,000 findings: fixes for at most MAX_FINDINGS_PER_REQUEST of them', () => {
+    const lint = lintText('file:///props.tool.json', propsTool(20_000));
+    const text = lint.doc.text;
+    const whole = codeActions(context(lint), request(lint, 0, text.length));
+    const quick = whole.filter((a) => a.kind === 'quickfix');
+    assert.equal(quick.length, MAX_FINDINGS_PER_REQUEST, 'one placeholder fix per finding, up to the bound');
+    // A cursor on one property: its own fix, computed from the finding's node.
+    const at = text.indexOf('"p12345"');
+    const one = codeActions(context(lint), request(lint, at + 1, at + 1));
+    assert.deepEqual(one.filter((a) => a.kind === 'quickfix').map((a) => a.title), ['Add a "description" placeholder to "p12345"']);
+  });
+
+  it('"Fix all <rule> problems" is resolved on demand when the client can resolve edits (fix-all lints the file again)', () => {
+    const text = `[${Array.from({ length: 3 }, (_, i) => `{"name":"get_x${i}","description":"Use this when the user asks for x${i}; returns it.","parameters":{"type":"object","properties":{"n":{"type":"int","description":"A number."}}}}`).join(',')}]`;
+    const lint = lintText('file:///ints.tool.json', text);
+    const at = text.indexOf('"int"');
+    const fixAllTitle = 'Fix all type-unknown problems in this file';
+    const lazy = codeActions(context(lint, { canResolveEdits: true }), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle);
+    assert.ok(lazy, 'offered');
+    assert.equal(lazy.edit, undefined, 'no edit computed with the offer');
+    const eager = codeActions(context(lint), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle);
+    assert.ok(eager?.edit, 'a client that cannot resolve gets the edit inline');
+    const resolved = resolveCodeAction(lazy, () => context(lint, { canResolveEdits: true }));
+    assert.deepEqual(resolved.edit, eager.edit);
+    // Offered against an older version: left without an edit.
+    const stale = codeActions(context(lint, { canResolveEdits: true }), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle)!;
+    assert.equal(resolveCodeAction(stale, () => context(lint, { canResolveEdits: true, version: 2 })).edit, undefined);
   });
 
   it('fixes of a finding are unchanged by the binary search (duplicate keys: the member the finding is on)', () => {

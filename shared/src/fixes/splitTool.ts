@@ -146,8 +146,41 @@ function docLine(toolDescription: string | undefined, param: string): string | u
   return m?.[1];
 }
 
+/** The operation names (OPERATION_NAMES, WEAK_OPERATION_NAMES) without their "_". */
+const OPERATION_LETTERS = new Set([...OPERATION_NAMES, ...WEAK_OPERATION_NAMES].map((k) => k.replace(/_/g, '')));
+const MAX_OPERATION_LETTERS = Math.max(...[...OPERATION_LETTERS].map((k) => k.length));
+
+/**
+ * Whether a parameter name can be an operation selector: its ASCII letters and digits, lower-cased, spell an
+ * operation name (nameKey keeps exactly those, joined by "_", so this is necessary for nameKey to match). A loop
+ * over a few characters, no word split: it runs on every property of the tool at the cursor on every code action
+ * request, and a hostile tool has 200,000 of them.
+ */
+function mayNameOperation(name: string): boolean {
+  let s = '';
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) s += name[i];
+    else if (c >= 65 && c <= 90) s += String.fromCharCode(c + 32);
+    else continue;
+    if (s.length > MAX_OPERATION_LETTERS) return false;
+  }
+  return OPERATION_LETTERS.has(s);
+}
+
+/** Whether an object of properties has a member that can select an operation (see mayNameOperation). */
+function hasOperationLikeKey(propsNode: Node): boolean {
+  for (const p of propsNode.children ?? []) {
+    const k = p.children?.[0];
+    if (k && typeof k.value === 'string' && mayNameOperation(k.value)) return true;
+  }
+  return false;
+}
+
 /** Properties that select an operation, with their values (from the enum or the description), best first. */
 function operationCandidates(props: readonly [string, Node, Node][], toolDescription: string | undefined): Candidate[] {
+  const maybe = props.filter(([name]) => mayNameOperation(name));
+  if (maybe.length === 0) return [];
   let hasEntity = false;
   let hasPayload = false;
   for (const [name] of props) {
@@ -156,7 +189,7 @@ function operationCandidates(props: readonly [string, Node, Node][], toolDescrip
     if (PAYLOAD_NAMES.has(k)) hasPayload = true;
   }
   const out: Candidate[] = [];
-  for (const [name, , schema] of props) {
+  for (const [name, , schema] of maybe) {
     const key = nameKey(name);
     const strong = OPERATION_NAMES.has(key);
     if (!strong && !WEAK_OPERATION_NAMES.has(key)) continue;
@@ -490,8 +523,9 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
   if (!tool.name || !tool.nameNode || tool.nameNode.type !== 'string') return undefined;
   const params = tool.params;
   const propsNode = child(params, 'properties');
-  if (!isObject(params) || !isObject(propsNode)) return undefined;
-  const props = [...entries(propsNode)];
+  // Most tools have no operation parameter: that is found without splitting every parameter name into words.
+  if (!isObject(params) || !isObject(propsNode) || !hasOperationLikeKey(propsNode)) return undefined;
+  const props = entries(propsNode);
   if (props.length === 0) return undefined;
   const candidates = operationCandidates(props, tool.description);
   const op = ctx.param !== undefined ? candidates.find((c) => c.name === ctx.param) : candidates[0];
