@@ -23,8 +23,8 @@ import { diffEdits, fixAll, fixesFor, todayIso, toolAt, type Fix } from '../../s
 import type { TextEdit } from '../../shared/src/fixes/edits';
 import { refactorEdits, refactorsFor, type RefactorId } from '../../shared/src/fixes/refactors';
 import { deprecationOf } from '../../shared/src/analysis/versions';
-import { nextVersionName } from '../../shared/src/fixes/versioning';
-import { planSplit } from '../../shared/src/fixes/splitTool';
+import { nextVersionName, versionsByBase } from '../../shared/src/fixes/versioning';
+import { fileNamesOf, planSplit } from '../../shared/src/fixes/splitTool';
 import { RULES_BY_ID } from '../../shared/src/rules';
 import type { CommandArgs, ToolSummary } from '../../shared/src/protocol';
 
@@ -226,18 +226,25 @@ export function workspaceEditFor(ctx: ActionContext, edits: readonly TextEdit[])
   return workspaceEdit(ctx, edits);
 }
 
+/**
+ * The tools of a document for the palette commands. What every tool's summary reads about the others (their names'
+ * versions, the names a split must avoid) is gathered once: per tool, it made 10,000 tools of one name quadratic.
+ */
 export function toolSummaries(ctx: ActionContext): ToolSummary[] {
   const { lint } = ctx;
-  return lint.discovery.tools.flatMap((t) => {
+  const tools = lint.discovery.tools;
+  const versions = versionsByBase(tools.map((t) => t.name));
+  const fileNames = fileNamesOf(tools);
+  return tools.flatMap((t) => {
     if (!t.name) return [];
-    const plan = planSplit(t, { tools: lint.discovery.tools, workspace: ctx.workspace });
+    const plan = planSplit(t, { tools, workspace: ctx.workspace, fileNames });
     return [
       {
         name: t.name,
         pointer: pointerOf(t.outer),
         range: lint.doc.nodeRange(t.outer),
         deprecated: !!deprecationOf(t),
-        nextVersion: nextVersionName(t.name, lint.discovery.tools, ctx.workspace),
+        nextVersion: nextVersionName(t.name, versions, ctx.workspace),
         split: plan && plan.operations.length > 1 ? plan.operations.map((o) => o.name) : null,
       },
     ];

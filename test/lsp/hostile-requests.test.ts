@@ -12,7 +12,7 @@ import { childContaining, fixesFor, nodeOfFinding } from '../../shared/src/fix';
 import type { Node } from '../../shared/src/document';
 import { EMPTY_INDEX } from '../../shared/src/rule';
 import { defaultConfig } from '../../shared/src/config';
-import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, type ActionContext } from '../../server/src/codeActions';
+import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, toolSummaries, type ActionContext } from '../../server/src/codeActions';
 import { toDiagnostic } from '../../server/src/toolServer';
 
 /** An array whose numeric element reads are counted. */
@@ -92,6 +92,19 @@ describe('editor requests on hostile files', { timeout: 120_000 }, () => {
     // Offered against an older version: left without an edit.
     const stale = codeActions(context(lint, { canResolveEdits: true }), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle)!;
     assert.equal(resolveCodeAction(stale, () => context(lint, { canResolveEdits: true, version: 2 })).edit, undefined);
+  });
+
+  it('toolschema/tools on 2,000 tools of one name reads the tool list a bounded number of times per tool', () => {
+    const one = `{"name":"manage_records","description":"Use this to read, create or delete records.","parameters":{"type":"object","properties":{"operation":{"type":"string","enum":["read","create","delete"],"description":"What to do."},"record_id":{"type":"string","description":"The record."}},"required":["operation"]}}`;
+    const lint = lintText('file:///same.tool.json', `[${Array.from({ length: 2_000 }, () => one).join(',')}]`);
+    const { proxy, reads } = counted([...lint.discovery.tools]);
+    const tools = toolSummaries(context({ ...lint, discovery: { ...lint.discovery, tools: proxy } }));
+    assert.equal(tools.length, 2_000);
+    assert.equal(tools[0]!.nextVersion, 'manage_records_v2');
+    assert.deepEqual(tools[1_999]!.split, tools[0]!.split);
+    assert.ok(tools[0]!.split && tools[0]!.split.length === 3, `split: ${JSON.stringify(tools[0]!.split)}`);
+    // Per tool, reading every other tool (next version, names a split must avoid) made this 2,000 × 2,000 × 2.
+    assert.ok(reads() < 10 * 2_000, `tool reads: ${reads()}`);
   });
 
   it('fixes of a finding are unchanged by the binary search (duplicate keys: the member the finding is on)', () => {

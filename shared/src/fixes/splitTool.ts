@@ -58,6 +58,21 @@ export interface SplitContext {
   extraVerbs?: ReadonlyMap<string, VerbKind>;
   /** Split on this parameter (the one a finding reports); otherwise the likeliest operation selector. */
   param?: string;
+  /** fileNamesOf(tools), when the caller plans the split of many tools of one file (computed once, not per tool). */
+  fileNames?: FileNames;
+}
+
+export interface FileNames {
+  /** The names of the file's tools. */
+  names: ReadonlySet<string>;
+  /** Their shared prefixes (sharedPrefixes). */
+  namespaces: ReadonlySet<string>;
+}
+
+export function fileNamesOf(tools: readonly ToolInfo[]): FileNames {
+  const names = new Set<string>();
+  for (const t of tools) if (t.name) names.add(t.name);
+  return { names, namespaces: sharedPrefixes([...names]) };
 }
 
 const MAX_OPERATIONS = 12;
@@ -535,9 +550,7 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
   // Conditional schemas keyed on the operation ("if operation is create then data is required") do not split.
   for (const k of CONDITIONAL_KEYS) if (mentionsName(child(params, k), op.name)) return undefined;
   const extra = ctx.extraVerbs;
-  const names = new Set<string>();
-  for (const t of ctx.tools) if (t.name) names.add(t.name);
-  const namespaces = sharedPrefixes([...names]);
+  const { names, namespaces } = ctx.fileNames ?? fileNamesOf(ctx.tools);
 
   const { entity, entityParam } = splitEntity(tool, extra, namespaces, op.name);
 

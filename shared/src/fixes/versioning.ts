@@ -76,11 +76,15 @@ export function latestVersion(base: string, names: Iterable<string | undefined> 
   return max;
 }
 
-/** The name a new version of `name` gets: `get_weather` → `get_weather_v2`, `x_v3` → `x_v4` (or past any later one). */
-export function nextVersionName(name: string, tools: readonly ToolInfo[], workspace: WorkspaceIndex): string {
+/**
+ * The name a new version of `name` gets: `get_weather` → `get_weather_v2`, `x_v3` → `x_v4` (or past any later one).
+ * `tools`: the file's tools, or versionsByBase of their names when called once per tool (else each call reads every name).
+ */
+export function nextVersionName(name: string, tools: readonly ToolInfo[] | ReadonlyMap<string, number>, workspace: WorkspaceIndex): string {
   const parsed = parseVersioned(name);
   const base = parsed?.base ?? name;
-  return versionedName(base, Math.max(parsed?.version ?? 1, latestVersion(base, tools.map((t) => t.name), workspace)) + 1);
+  const names = tools instanceof Map ? tools : (tools as readonly ToolInfo[]).map((t) => t.name);
+  return versionedName(base, Math.max(parsed?.version ?? 1, latestVersion(base, names, workspace)) + 1);
 }
 
 /** The text of a copy of `tool` renamed to `newName`, with the deprecation marker and redirect removed. */
