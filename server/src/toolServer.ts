@@ -70,6 +70,14 @@ export function toDiagnostic(f: Finding): Diagnostic {
   };
 }
 
+/**
+ * Documents with more JSON values (structural tokens) than this get no completion from vscode-json-languageservice:
+ * matching a position against the tool-file schema's alternatives collects a schema for every node and appends
+ * those lists with `push.apply`, which overflows the stack from about 130,000 values (8,000 small tools, 1.5 MB).
+ * The engine's own completions (tool names, types, keys) still answer.
+ */
+export const MAX_JSON_COMPLETION_VALUES = 100_000;
+
 /** Files per request to the disk work (index, lint). */
 const DISK_BATCH = 25;
 
@@ -630,7 +638,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (open && evalFiles.setOf(uri)?.doc.text !== open.getText()) evalFiles.changed(uri);
       return evalFiles.setOf(uri);
     },
-    jsonCompletion: (params) => withJson(params.textDocument.uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null),
+    jsonCompletion: (params) => {
+      const uri = params.textDocument.uri;
+      const values = (isEvalSetUri(uri) ? evalFiles.setOf(uri)?.doc : currentLint(uri)?.doc)?.tokens ?? 0;
+      if (values > MAX_JSON_COMPLETION_VALUES) return null;
+      return withJson(uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null);
+    },
   });
   connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => completeFormatEdits(jsonLs().format(doc, undefined, params.options), doc, params.options), []));
   connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => completeFormatEdits(jsonLs().format(doc, params.range, params.options), doc, params.options), []));

@@ -13,7 +13,9 @@ import type { Node } from '../../shared/src/document';
 import { EMPTY_INDEX } from '../../shared/src/rule';
 import { defaultConfig } from '../../shared/src/config';
 import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, toolSummaries, type ActionContext } from '../../server/src/codeActions';
-import { toDiagnostic } from '../../server/src/toolServer';
+import { MAX_JSON_COMPLETION_VALUES, toDiagnostic } from '../../server/src/toolServer';
+import { scanShape } from '../../shared/src/document';
+import { TestClient } from './lspClient';
 
 /** An array whose numeric element reads are counted. */
 function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
@@ -114,5 +116,34 @@ describe('editor requests on hostile files', { timeout: 120_000 }, () => {
     assert.equal(types.length, 2);
     const titles = types.map((f) => fixesFor(lint, f)[0]?.title);
     assert.deepEqual(titles, ['Replace "int" with "integer"', 'Replace "str" with "string"']);
+  });
+});
+
+describe('editor requests on hostile files over stdio', { timeout: 120_000 }, () => {
+  it('completion in a file of 9,000 tools skips the JSON language service (its schema matching overflowed the stack)', async () => {
+    const one = '{"name":"get_weather","description":"Use this when the user asks for the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City."}},"required":["city"]}}';
+    const big = `[${Array.from({ length: 9_000 }, () => one).join(',')}]`;
+    assert.ok(scanShape(big).tokens > MAX_JSON_COMPLETION_VALUES);
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const small = 'file:///hostile/small.tool.json';
+      const uri = 'file:///hostile/many.tool.json';
+      await client.open(small, `[${one}]`);
+      await client.open(uri, big);
+      await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+      // Inside the schema of a tool in the middle, where a property key is completed.
+      const at = big.indexOf('"properties":{', big.length / 2) + '"properties":{'.length;
+      const position = { line: 0, character: at };
+      const items = (list: unknown) => (Array.isArray(list) ? list : ((list as { items?: unknown[] } | null)?.items ?? []));
+      await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } });
+      assert.deepEqual(client.logs.filter((m) => /completion failed/.test(m)), []);
+      // A small file still gets the JSON language service's completions (keys of the tool-file schema).
+      const smallAt = one.indexOf('"name"');
+      const smallItems = items(await client.conn.sendRequest('textDocument/completion', { textDocument: { uri: small }, position: { line: 0, character: 1 + smallAt }, context: { triggerKind: 1 } }));
+      assert.ok(smallItems.length > 0, 'completions in a small file');
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
   });
 });
