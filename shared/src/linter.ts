@@ -7,7 +7,7 @@ import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
 import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
-import { interpolate, sharedPrefixes, type VerbKind } from './text';
+import { interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
 import { resultSchemaOf } from './analysis/jsonSchema';
@@ -200,7 +200,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       const mine = findings.slice(start);
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
       if (options.cache !== false && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
-        storeTool(bucket, toolText, mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
+        storeTool(bucket, toolText, () => mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })));
       }
     }
     if (hasAlways) runTool(tool, always);
@@ -386,8 +386,14 @@ function cachedTool(bucket: Bucket, toolText: string): CachedFinding[] | undefin
   return undefined;
 }
 
-function storeTool(bucket: Bucket, toolText: string, findings: CachedFinding[]): void {
+/** The cache's own copies of a finding's strings (see ownString): names and pointers are pieces of the document. */
+function ownFinding(f: CachedFinding): CachedFinding {
+  return { ...f, message: ownString(f.message), tool: f.tool === null ? null : ownString(f.tool), pointerSuffix: ownString(f.pointerSuffix), data: f.data && ownRecord(f.data) };
+}
+
+function storeTool(bucket: Bucket, toolText: string, found: () => CachedFinding[]): void {
   if (toolText.length > TOOL_CACHE_MAX_CHARS / 8) return;
+  const findings = found().map(ownFinding);
   if (toolCacheChars + toolText.length > TOOL_CACHE_MAX_CHARS) {
     toolCache.clear();
     toolCacheChars = 0;
@@ -422,7 +428,7 @@ let lastNamespaces: { key: string; value: Set<string> } | undefined;
 /** sharedPrefixes of the file's names, remembered for the last set of names (unchanged by most keystrokes). */
 function namespacesOf(names: ReadonlySet<string>): Set<string> {
   const key = [...names].join('\u0003');
-  if (lastNamespaces?.key !== key) lastNamespaces = { key, value: sharedPrefixes([...names]) };
+  if (lastNamespaces?.key !== key) lastNamespaces = { key: ownString(key), value: new Set([...sharedPrefixes([...names])].map(ownString)) };
   return lastNamespaces.value;
 }
 
@@ -491,12 +497,15 @@ export class NameIndex {
     const names: string[] = [];
     for (const t of list) {
       if (t.name === undefined) continue;
-      let files = this.byName.get(t.name);
-      if (!files) this.byName.set(t.name, (files = new Map()));
+      // Own copies (see ownString): a name read from an open document would keep that version's text alive for
+      // as long as the name is defined (the index keeps the names until they change).
+      const name = ownString(t.name);
+      let files = this.byName.get(name);
+      if (!files) this.byName.set(name, (files = new Map()));
       let profiles = files.get(uri);
       if (!profiles) files.set(uri, (profiles = new Set()));
       profiles.add(t.profile);
-      names.push(t.name);
+      names.push(name);
     }
     this.byUri.set(uri, names);
   }

@@ -13,7 +13,7 @@ import { child, elements, entries, isArray, isObject, type Node } from '../docum
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { descriptionOf } from '../schemaWalk';
-import { identWords, isVerb, nameParts, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
+import { identWords, isVerb, nameParts, ownString, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, countLike, enumStrings, hasKeyword, nameKey,
   onlyType, operationKind, operationMix, preferredName, quotedValues, typeSlots,
@@ -848,7 +848,9 @@ function cleanCopies(edit: EditBuilder, tool: ToolInfo, texts: readonly string[]
     if (items.length === texts.length + 1) out = items.slice(1).map((n) => res.output.slice(n.offset, n.offset + n.length));
   }
   if (CLEAN_CACHE.size >= 8) CLEAN_CACHE.clear();
-  CLEAN_CACHE.set(key, out);
+  // The cache's own copies (see ownString): the key and the texts are made of pieces of the document.
+  out = out.map(ownString);
+  CLEAN_CACHE.set(ownString(key), out);
   return [...out];
 }
 
