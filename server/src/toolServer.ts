@@ -8,7 +8,6 @@ import {
   type InitializeResult,
   type Diagnostic,
   type Hover,
-  type TextEdit,
   TextDocuments,
   TextDocumentSyncKind,
   DiagnosticSeverity,
@@ -49,6 +48,7 @@ import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
 import { reclaimMemoryAfterBurst } from './memory';
 import { inProcessDiskWork, type DiskWork, type IndexReply, type LintReply } from './diskWork';
+import { formatEdits } from './formatting';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -645,8 +645,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return withJson(uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null);
     },
   });
-  connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => completeFormatEdits(jsonLs().format(doc, undefined, params.options), doc, params.options), []));
-  connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => completeFormatEdits(jsonLs().format(doc, params.range, params.options), doc, params.options), []));
+  connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, undefined, params.options), []));
+  connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, params.range, params.options), []));
   connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
   connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions, jsonLs().parseJSONDocument(doc)), []));
 
@@ -724,23 +724,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   documents.listen(connection);
   connection.listen();
-}
-
-/**
- * jsonc-parser 3.3's formatter caches line breaks followed by 0 to 199 indentation characters and checks the
- * bound with `>` instead of `>=`: a line indented by exactly 200 characters (level 100 with tabSize 2, 50 with 4,
- * 200 with tabs) gets an edit whose `newText` is undefined, which is not a TextEdit (editors fail to apply the
- * whole formatting, or insert "undefined"). Those edits are completed here with what the formatter meant: the
- * line break its other edits use (else the document's first one, else "\n") and 200 indentation characters.
- */
-export function completeFormatEdits(edits: TextEdit[], doc: TextDocument, options: { insertSpaces: boolean }): TextEdit[] {
-  if (edits.every((e) => typeof e.newText === 'string')) return edits;
-  const eolOf = (s: string) => /\r\n|\r|\n/.exec(s)?.[0];
-  let eol: string | undefined;
-  for (const e of edits) if (typeof e.newText === 'string' && (eol = eolOf(e.newText))) break;
-  eol ??= eolOf(doc.getText()) ?? '\n';
-  const indent = eol + (options.insertSpaces ? ' ' : '\t').repeat(200);
-  return edits.map((e) => (typeof e.newText === 'string' ? e : { range: e.range, newText: indent }));
 }
 
 /** VS Code returns every declared setting, with null for unset ones: drop those so defaults apply. */

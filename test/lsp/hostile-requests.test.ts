@@ -16,6 +16,9 @@ import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, toolSummaries
 import { MAX_JSON_COMPLETION_VALUES, toDiagnostic } from '../../server/src/toolServer';
 import { scanShape } from '../../shared/src/document';
 import { TestClient } from './lspClient';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextEdit } from 'vscode-languageserver-protocol';
+import { MAX_FORMAT_EDITS } from '../../server/src/formatting';
 
 /** An array whose numeric element reads are counted. */
 function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
@@ -142,6 +145,35 @@ describe('editor requests on hostile files over stdio', { timeout: 120_000 }, ()
       const smallAt = one.indexOf('"name"');
       const smallItems = items(await client.conn.sendRequest('textDocument/completion', { textDocument: { uri: small }, position: { line: 0, character: 1 + smallAt }, context: { triggerKind: 1 } }));
       assert.ok(smallItems.length > 0, 'completions in a small file');
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
+  it('formatting a compact file of 2,000 tools answers one edit of the formatted text, not one edit per value', async () => {
+    const one = '{"name":"get_weather","description":"Use this when the user asks for the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City."},"units":{"type":"string","enum":["c","f"]}},"required":["city"]}}';
+    const big = `[${Array.from({ length: 2_000 }, () => one).join(',')}]`;
+    const small = `[${one}]`;
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      for (const [name, text] of [['big', big], ['small', small]] as const) {
+        const uri = `file:///hostile/format-${name}.tool.json`;
+        await client.open(uri, text);
+        await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+        const options = { tabSize: 2, insertSpaces: true };
+        const edits = (await client.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options })) as TextEdit[];
+        const doc = TextDocument.create(uri, 'tool-json', 1, text);
+        assert.equal(TextDocument.applyEdits(doc, edits), JSON.stringify(JSON.parse(text), null, 2), name);
+        if (name === 'big') assert.equal(edits.length, 1, 'one edit over the formatted span');
+        else assert.ok(edits.length > 1 && edits.length <= MAX_FORMAT_EDITS, `small edits in a small file: ${edits.length}`);
+        // Range formatting of the middle third: one edit inside the range, and the document still parses.
+        const range = { start: doc.positionAt(Math.floor(text.length / 3)), end: doc.positionAt(Math.floor((2 * text.length) / 3)) };
+        const ranged = (await client.conn.sendRequest('textDocument/rangeFormatting', { textDocument: { uri }, range, options })) as TextEdit[];
+        if (name === 'big') assert.equal(ranged.length, 1);
+        for (const e of ranged) assert.ok(doc.offsetAt(e.range.start) >= doc.offsetAt(range.start) - 1 && doc.offsetAt(e.range.end) <= doc.offsetAt(range.end) + 1, 'inside the range');
+        assert.deepEqual(JSON.parse(TextDocument.applyEdits(doc, ranged)), JSON.parse(text));
+      }
     } finally {
       assert.equal(await client.shutdown(), 0);
     }
