@@ -23,8 +23,8 @@ import { diffEdits, fixAll, fixesFor, todayIso, toolAt, type Fix } from '../../s
 import type { TextEdit } from '../../shared/src/fixes/edits';
 import { refactorEdits, refactorsFor, type RefactorId } from '../../shared/src/fixes/refactors';
 import { deprecationOf } from '../../shared/src/analysis/versions';
-import { nextVersionName } from '../../shared/src/fixes/versioning';
-import { planSplit } from '../../shared/src/fixes/splitTool';
+import { nextVersionName, versionsByBase } from '../../shared/src/fixes/versioning';
+import { fileNamesOf, planSplit } from '../../shared/src/fixes/splitTool';
 import { RULES_BY_ID } from '../../shared/src/rules';
 import type { CommandArgs, ToolSummary } from '../../shared/src/protocol';
 
@@ -39,7 +39,15 @@ export interface ActionContext {
   toDiagnostic(f: Finding): Diagnostic;
   /** The client applies workspace edits that create files (workspace.workspaceEdit.resourceOperations). */
   canCreateFiles: boolean;
+  /** The client resolves a code action's edit on demand (textDocument.codeAction.resolveSupport has "edit"). */
+  canResolveEdits?: boolean;
 }
+
+/**
+ * The findings of one code action request whose fixes are computed and offered. A range over a whole hostile file
+ * (200,000 findings) would otherwise send 200,000 actions; no editor shows more than a screenful of them.
+ */
+export const MAX_FINDINGS_PER_REQUEST = 500;
 
 /** A workspace edit creating a file with its text; it fails rather than overwrite an existing file. */
 export function createFileEdit(file: { uri: string; text: string }): WorkspaceEdit {
@@ -84,25 +92,35 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
   const start = doc.offsetAt(params.range.start);
   const end = doc.offsetAt(params.range.end);
   if (wants(only, CodeActionKind.QuickFix)) {
-    const safeByRule = new Map<string, number>();
-    for (const f of lint.findings) {
-      const rule = RULES_BY_ID.get(f.rule);
-      if (rule?.meta.fixable === 'safe') safeByRule.set(f.rule, (safeByRule.get(f.rule) ?? 0) + 1);
+    // The client's diagnostics by rule and message (it sends those in the range: one lookup per finding, not a scan).
+    const sent = new Map<string, Diagnostic>();
+    for (const d of params.context.diagnostics) {
+      const key = `${String(d.code)}\0${d.message}`;
+      if (!sent.has(key)) sent.set(key, d);
     }
     const offeredRuleFixAll = new Set<string>();
+    let taken = 0;
     for (const f of lint.findings) {
       if (!overlaps(f, start, end)) continue;
-      const diagnostic = params.context.diagnostics.find((d) => d.code === f.rule && d.message === f.message) ?? ctx.toDiagnostic(f);
+      if (++taken > MAX_FINDINGS_PER_REQUEST) break;
+      const diagnostic = sent.get(`${f.rule}\0${f.message}`) ?? ctx.toDiagnostic(f);
       const fixes: Fix[] = fixesFor(lint, f, options);
       fixes.forEach((fix, i) => {
         // A fix that writes a new file needs a client that can create one.
         if (fix.createFile && !ctx.canCreateFiles) return;
         out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.kind === 'safe' && i === 0, edit: fix.createFile ? createFileEdit(fix.createFile) : workspaceEdit(ctx, fix.edits) });
       });
-      if (fixes.some((x) => x.kind === 'safe') && (safeByRule.get(f.rule) ?? 0) > 1 && !offeredRuleFixAll.has(f.rule)) {
+      if (fixes.some((x) => x.kind === 'safe') && !offeredRuleFixAll.has(f.rule) && (safeCounts(lint).get(f.rule) ?? 0) > 1) {
         offeredRuleFixAll.add(f.rule);
-        const edits = fixAllEdits(ctx, (g) => g.rule === f.rule);
-        if (edits.length > 0) out.push({ title: `Fix all ${f.rule} problems in this file`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(ctx, edits) });
+        const title = `Fix all ${f.rule} problems in this file`;
+        if (ctx.canResolveEdits) {
+          // Fix-all lints the whole file again, several times: only when the user picks it (codeAction/resolve).
+          const data: RuleFixAllData = { uri: ctx.uri, version: ctx.version, fixAllRule: f.rule };
+          out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], data });
+        } else {
+          const edits = fixAllEdits(ctx, (g) => g.rule === f.rule);
+          if (edits.length > 0) out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(ctx, edits) });
+        }
       }
     }
   }
@@ -116,6 +134,21 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
     }
   }
   return out;
+}
+
+/** Per lint: how many findings each rule with safe fixes has (counted once per document version, not per request). */
+const SAFE_COUNTS = new WeakMap<FileLint, Map<string, number>>();
+
+function safeCounts(lint: FileLint): Map<string, number> {
+  let counts = SAFE_COUNTS.get(lint);
+  if (!counts) {
+    counts = new Map();
+    for (const f of lint.findings) {
+      if (RULES_BY_ID.get(f.rule)?.meta.fixable === 'safe') counts.set(f.rule, (counts.get(f.rule) ?? 0) + 1);
+    }
+    SAFE_COUNTS.set(lint, counts);
+  }
+  return counts;
 }
 
 /** The edits of fix-all (every safe fix, several passes), as small per-region edits against the current text. */
@@ -137,12 +170,30 @@ function isRefactorData(d: unknown): d is RefactorData {
   return !!x && typeof x.uri === 'string' && typeof x.version === 'number' && typeof x.pointer === 'string' && typeof x.refactor === 'string';
 }
 
-/** Fills in a refactor's edit, or leaves it without one when the document changed since it was offered. */
+/** "Fix all <rule> problems in this file", resolved on demand. */
+interface RuleFixAllData {
+  uri: string;
+  version: number;
+  fixAllRule: string;
+}
+
+function isRuleFixAllData(d: unknown): d is RuleFixAllData {
+  const x = d as RuleFixAllData;
+  return !!x && typeof x.uri === 'string' && typeof x.version === 'number' && typeof x.fixAllRule === 'string';
+}
+
+/** Fills in a refactor's or a rule's fix-all edit, or leaves it without one when the document changed since it was offered. */
 export function resolveCodeAction(action: CodeAction, current: (uri: string) => ActionContext | undefined): CodeAction {
-  if (!isRefactorData(action.data)) return action;
-  const ctx = current(action.data.uri);
-  if (!ctx || ctx.version !== action.data.version) return action;
-  const r = runRefactor(ctx, action.data.pointer, action.data.refactor, {});
+  const data: unknown = action.data;
+  if (!isRefactorData(data) && !isRuleFixAllData(data)) return action;
+  const ctx = current(data.uri);
+  if (!ctx || ctx.version !== data.version) return action;
+  if (isRuleFixAllData(data)) {
+    const edits = fixAllEdits(ctx, (g) => g.rule === data.fixAllRule);
+    if (edits.length > 0) action.edit = workspaceEdit(ctx, edits);
+    return action;
+  }
+  const r = runRefactor(ctx, data.pointer, data.refactor, {});
   if (r) action.edit = workspaceEdit(ctx, r.edits);
   return action;
 }
@@ -175,18 +226,25 @@ export function workspaceEditFor(ctx: ActionContext, edits: readonly TextEdit[])
   return workspaceEdit(ctx, edits);
 }
 
+/**
+ * The tools of a document for the palette commands. What every tool's summary reads about the others (their names'
+ * versions, the names a split must avoid) is gathered once: per tool, it made 10,000 tools of one name quadratic.
+ */
 export function toolSummaries(ctx: ActionContext): ToolSummary[] {
   const { lint } = ctx;
-  return lint.discovery.tools.flatMap((t) => {
+  const tools = lint.discovery.tools;
+  const versions = versionsByBase(tools.map((t) => t.name));
+  const fileNames = fileNamesOf(tools);
+  return tools.flatMap((t) => {
     if (!t.name) return [];
-    const plan = planSplit(t, { tools: lint.discovery.tools, workspace: ctx.workspace });
+    const plan = planSplit(t, { tools, workspace: ctx.workspace, fileNames });
     return [
       {
         name: t.name,
         pointer: pointerOf(t.outer),
         range: lint.doc.nodeRange(t.outer),
         deprecated: !!deprecationOf(t),
-        nextVersion: nextVersionName(t.name, lint.discovery.tools, ctx.workspace),
+        nextVersion: nextVersionName(t.name, versions, ctx.workspace),
         split: plan && plan.operations.length > 1 ? plan.operations.map((o) => o.name) : null,
       },
     ];

@@ -8,7 +8,6 @@ import {
   type InitializeResult,
   type Diagnostic,
   type Hover,
-  type TextEdit,
   TextDocuments,
   TextDocumentSyncKind,
   DiagnosticSeverity,
@@ -49,6 +48,7 @@ import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
 import { reclaimMemoryAfterBurst } from './memory';
 import { inProcessDiskWork, type DiskWork, type IndexReply, type LintReply } from './diskWork';
+import { formatEdits } from './formatting';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -69,6 +69,14 @@ export function toDiagnostic(f: Finding): Diagnostic {
     data: { pointer: f.pointer, tool: f.tool },
   };
 }
+
+/**
+ * Documents with more JSON values (structural tokens) than this get no completion from vscode-json-languageservice:
+ * matching a position against the tool-file schema's alternatives collects a schema for every node and appends
+ * those lists with `push.apply`, which overflows the stack from about 130,000 values (8,000 small tools, 1.5 MB).
+ * The engine's own completions (tool names, types, keys) still answer.
+ */
+export const MAX_JSON_COMPLETION_VALUES = 100_000;
 
 /** Files per request to the disk work (index, lint). */
 const DISK_BATCH = 25;
@@ -119,6 +127,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const baselines = createBaselineProvider({ log: (m) => connection.console.log(m), onReady: (uri) => (documents.get(uri) ? relint(uri) : lintDiskFile(uri)) });
 
   let canCreateFiles = false;
+  let canResolveEdits = false;
   /** Tools of indexed files that are not open, read from disk once per index entry (evaluation sets read them). */
   const parsedTools = new WeakMap<IndexedFile, ToolInfo[]>();
   /** Evaluation sets and results: indexed, linted, and the evaluation state of every tool-file lint. */
@@ -188,6 +197,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     hasWatchedFilesDynamic = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     hasWorkspaceFolders = !!caps.workspace?.workspaceFolders;
     canCreateFiles = !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
+    canResolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
@@ -628,10 +638,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (open && evalFiles.setOf(uri)?.doc.text !== open.getText()) evalFiles.changed(uri);
       return evalFiles.setOf(uri);
     },
-    jsonCompletion: (params) => withJson(params.textDocument.uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null),
+    jsonCompletion: (params) => {
+      const uri = params.textDocument.uri;
+      const values = (isEvalSetUri(uri) ? evalFiles.setOf(uri)?.doc : currentLint(uri)?.doc)?.tokens ?? 0;
+      if (values > MAX_JSON_COMPLETION_VALUES) return null;
+      return withJson(uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null);
+    },
   });
-  connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => completeFormatEdits(jsonLs().format(doc, undefined, params.options), doc, params.options), []));
-  connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => completeFormatEdits(jsonLs().format(doc, params.range, params.options), doc, params.options), []));
+  connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, undefined, params.options), []));
+  connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, params.range, params.options), []));
   connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
   connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions, jsonLs().parseJSONDocument(doc)), []));
 
@@ -642,7 +657,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const doc = documents.get(uri);
     const lint = doc && currentLint(uri);
     if (!doc || !lint) return undefined;
-    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles };
+    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits };
   }
 
   connection.onCodeAction((params) => {
@@ -709,23 +724,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   documents.listen(connection);
   connection.listen();
-}
-
-/**
- * jsonc-parser 3.3's formatter caches line breaks followed by 0 to 199 indentation characters and checks the
- * bound with `>` instead of `>=`: a line indented by exactly 200 characters (level 100 with tabSize 2, 50 with 4,
- * 200 with tabs) gets an edit whose `newText` is undefined, which is not a TextEdit (editors fail to apply the
- * whole formatting, or insert "undefined"). Those edits are completed here with what the formatter meant: the
- * line break its other edits use (else the document's first one, else "\n") and 200 indentation characters.
- */
-export function completeFormatEdits(edits: TextEdit[], doc: TextDocument, options: { insertSpaces: boolean }): TextEdit[] {
-  if (edits.every((e) => typeof e.newText === 'string')) return edits;
-  const eolOf = (s: string) => /\r\n|\r|\n/.exec(s)?.[0];
-  let eol: string | undefined;
-  for (const e of edits) if (typeof e.newText === 'string' && (eol = eolOf(e.newText))) break;
-  eol ??= eolOf(doc.getText()) ?? '\n';
-  const indent = eol + (options.insertSpaces ? ' ' : '\t').repeat(200);
-  return edits.map((e) => (typeof e.newText === 'string' ? e : { range: e.range, newText: indent }));
 }
 
 /** VS Code returns every declared setting, with null for unset ones: drop those so defaults apply. */

@@ -29,6 +29,8 @@ export class ToolDocument {
   readonly syntaxProblems: SyntaxProblem[] = [];
   /** Set when the file was not parsed (too large, too deep). */
   readonly refused: 'size' | 'depth' | 'values' | undefined;
+  /** Structural tokens counted before parsing (`{` `[` `,` `:`: about one per value or member); 0 for a file refused for its size. */
+  readonly tokens: number = 0;
   private lineStarts: number[] | undefined;
 
   constructor(readonly uri: string, readonly text: string) {
@@ -37,6 +39,7 @@ export class ToolDocument {
       return;
     }
     const shape = scanShape(text);
+    this.tokens = shape.tokens;
     if (shape.depth > MAX_NESTING) {
       this.refused = 'depth';
       return;

@@ -7,7 +7,7 @@ import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
 import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
-import { interpolate, sharedPrefixes, type VerbKind } from './text';
+import { interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
 import { resultSchemaOf } from './analysis/jsonSchema';
@@ -219,11 +219,11 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       const mine = bucket ? findings.slice(start) : [];
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
       if (bucket && asked && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
-        storeTool(bucket, toolText, {
+        storeTool(bucket, toolText, () => ({
           findings: mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })),
           ...asked,
           namesKey: asked.names.all || asked.namespaces.all ? (namesKey ??= hash53([...names].join('\u0003'))) : undefined,
-        });
+        }));
       }
     }
     if (hasAlways) runTool(tool, always);
@@ -417,8 +417,26 @@ function cachedTool(bucket: Bucket, toolText: string): CachedTool | undefined {
   return undefined;
 }
 
-function storeTool(bucket: Bucket, toolText: string, entry: CachedTool): void {
+/** The cache's own copies of a finding's strings (see ownString): names and pointers are pieces of the document. */
+function ownFinding(f: CachedFinding): CachedFinding {
+  return { ...f, message: ownString(f.message), tool: f.tool === null ? null : ownString(f.tool), pointerSuffix: ownString(f.pointerSuffix), data: f.data && ownRecord(f.data) };
+}
+
+/** The cache's own copies of the names a tool's rules asked about (they can be pieces of the document too). */
+function ownEntry(e: CachedTool): CachedTool {
+  const names = (q: NameQuestions): NameQuestions => ({ has: new Map([...q.has].map(([k, v]) => [ownString(k), v])), versions: new Map([...q.versions].map(([k, v]) => [ownString(k), v])), all: q.all });
+  return {
+    findings: e.findings.map(ownFinding),
+    names: names(e.names),
+    namespaces: names(e.namespaces),
+    workspace: e.workspace.map(([name, profile, answer]) => [ownString(name), profile, ownString(answer)]),
+    namesKey: e.namesKey,
+  };
+}
+
+function storeTool(bucket: Bucket, toolText: string, found: () => CachedTool): void {
   if (toolText.length > TOOL_CACHE_MAX_CHARS / 8) return;
+  const entry = ownEntry(found());
   if (toolCacheChars + toolText.length > TOOL_CACHE_MAX_CHARS) {
     toolCache.clear();
     toolCacheChars = 0;
@@ -453,7 +471,7 @@ let lastNamespaces: { key: string; value: Set<string> } | undefined;
 /** sharedPrefixes of the file's names, remembered for the last set of names (unchanged by most keystrokes). */
 function namespacesOf(names: ReadonlySet<string>): Set<string> {
   const key = [...names].join('\u0003');
-  if (lastNamespaces?.key !== key) lastNamespaces = { key, value: sharedPrefixes([...names]) };
+  if (lastNamespaces?.key !== key) lastNamespaces = { key: ownString(key), value: new Set([...sharedPrefixes([...names])].map(ownString)) };
   return lastNamespaces.value;
 }
 
@@ -525,12 +543,15 @@ export class NameIndex {
     const names: string[] = [];
     for (const t of list) {
       if (t.name === undefined) continue;
-      let files = this.byName.get(t.name);
-      if (!files) this.byName.set(t.name, (files = new Map()));
+      // Own copies (see ownString): a name read from an open document would keep that version's text alive for
+      // as long as the name is defined (the index keeps the names until they change).
+      const name = ownString(t.name);
+      let files = this.byName.get(name);
+      if (!files) this.byName.set(name, (files = new Map()));
       let profiles = files.get(uri);
       if (!profiles) files.set(uri, (profiles = new Set()));
       profiles.add(t.profile);
-      names.push(t.name);
+      names.push(name);
     }
     this.byUri.set(uri, names);
   }

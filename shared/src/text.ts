@@ -5,14 +5,38 @@
 
 export type VerbKind = 'query' | 'mutation' | 'action';
 
+/**
+ * A copy of a string that holds only its own characters, for what a module-level cache keeps. A string read
+ * from a parsed document (jsonc-parser's values are substrings of the text), sliced from its text or
+ * concatenated from such pieces is, in V8, a view that keeps the whole document text alive: caches keyed by
+ * descriptions, names and schema texts kept one old version of the document per entry (typing 30 characters
+ * into a description of a 3 MB file kept all 30 versions, 90 MB, until the caches were cleared). Slicing a
+ * concatenation makes V8 flatten it into a new string first; strings under 13 characters are always copies.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
+/** A record with ownString copies of its string values (finding data kept by a cache). */
+export function ownRecord<T extends Record<string, string | number>>(r: T): T {
+  const out: Record<string, string | number> = {};
+  for (const k of Object.keys(r)) {
+    const v = r[k]!;
+    out[k] = typeof v === 'string' ? ownString(v) : v;
+  }
+  return out as T;
+}
+
 /** Splits an identifier in any case style into lower-case words: `getUserInfo`, `get-user.info` → get,user,info. */
 export function identWords(name: string): string[] {
   // Many rules split the same names: memoised (bounded). Callers must not mutate the result.
   const hit = WORDS_CACHE.get(name);
   if (hit) return hit;
-  const out = splitIdent(name);
+  // Split the cache's own copy: the words are substrings of what they are split from.
+  const own = ownString(name);
+  const out = splitIdent(own);
   if (WORDS_CACHE.size >= 20_000) WORDS_CACHE.clear();
-  WORDS_CACHE.set(name, out);
+  WORDS_CACHE.set(own, out);
   return out;
 }
 
@@ -249,9 +273,11 @@ export function memoByString<R>(fn: (key: string) => R, max = 20_000): (key: str
   return (key: string) => {
     const hit = cache.get(key);
     if (hit !== undefined || cache.has(key)) return hit as R; // one lookup on a hit (has() only for cached undefined)
-    const r = fn(key);
+    // The function runs on the cache's own copy of the key: what it returns may hold substrings of it.
+    const own = ownString(key);
+    const r = fn(own);
     if (cache.size >= max) cache.clear();
-    cache.set(key, r);
+    cache.set(own, r);
     return r;
   };
 }

@@ -7,7 +7,7 @@
 import { child, entries, elements, isArray, isObject, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
-import { STOP_WORDS, identWords, nameParts, singular, stem, textWords, type VerbKind, memoByString } from '../text';
+import { STOP_WORDS, identWords, nameParts, singular, stem, textWords, type VerbKind, memoByString, ownString } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Basics
@@ -735,9 +735,10 @@ export function implementationDetails(text: string, domain: ToolDomain): DetailH
   const key = `${[...domain.nameWords].join(',')}|${[...domain.paramWords].join(',')}|${domain.lastNameWord ?? ''}|${text}`;
   const hit = detailsCache.get(key);
   if (hit) return hit;
-  const r = implementationDetailsUncached(text, domain);
+  // On the cache's own copies (see ownString): the hits hold substrings of the text.
+  const r = implementationDetailsUncached(ownString(text), domain);
   if (detailsCache.size >= 20_000) detailsCache.clear();
-  detailsCache.set(key, r);
+  detailsCache.set(ownString(key), r);
   return r;
 }
 

@@ -14,6 +14,7 @@ import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
 import { distance } from 'fastest-levenshtein';
 import { child, entries, isObject, str, valueWithin, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
+import { ownString } from '../text';
 
 export type Draft = '07' | '2020';
 
@@ -427,7 +428,10 @@ export function metaErrors(text: string, draft: Draft, value: () => JsonValue | 
     if (!firstOnly || out.length === 0) out.push(...(firstOnly ? duplicates.slice(0, 1) : duplicates));
   }
   if (key.length <= META_CACHE_MAX_CHARS / 4) {
-    metaCache.set(key, out);
+    // The cache's own copies (see ownString): the key is sliced from the document, and the errors' paths and
+    // params hold its keys and values; a round trip through JSON makes new strings of them.
+    if (out.length > 0) out = JSON.parse(JSON.stringify(out)) as MetaError[];
+    metaCache.set(ownString(key), out);
     metaCacheChars += key.length;
     while (metaCache.size > META_CACHE_MAX_ENTRIES || metaCacheChars > META_CACHE_MAX_CHARS) {
       const oldest = metaCache.keys().next().value as string;
@@ -477,7 +481,7 @@ export function regexProblem(pattern: string): RegexProblem | undefined {
     const i = msg.lastIndexOf(': ');
     out = { reason: i >= 0 ? msg.slice(i + 2) : msg, onlyUnicode };
   }
-  boundedSet(regexSyntaxCache, pattern, out, 2000);
+  boundedSet(regexSyntaxCache, ownString(pattern), out, 2000);
   return out ?? undefined;
 }
 
@@ -517,7 +521,7 @@ export function regexSafety(pattern: string): RegexSafety {
       else verdict = result.error === 'timedOut' ? 'unknown' : 'polynomial';
     }
   }
-  boundedSet(safetyCache, pattern, verdict, 2000);
+  boundedSet(safetyCache, ownString(pattern), verdict, 2000);
   return verdict;
 }
 

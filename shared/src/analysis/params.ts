@@ -7,7 +7,7 @@
  * Everything here is pure and cheap: module-level regular expressions, no allocation beyond the result.
  */
 import { child, elements, isArray, isObject, type Node } from '../document';
-import { identWords, verbKind } from '../text';
+import { identWords, ownString, verbKind } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -532,9 +532,11 @@ export function closedSetValues(desc: string, siblings: NameLookup = NO_NAMES): 
   // reject candidates, so no answer without them means no answer with them.
   let plain = CACHE.get(desc);
   if (plain === undefined) {
-    plain = findClosedSet(desc, NO_NAMES) ?? null;
+    // On the cache's own copy (see ownString): the values found are substrings of it.
+    const own = ownString(desc);
+    plain = findClosedSet(own, NO_NAMES) ?? null;
     if (CACHE.size >= 20_000) CACHE.clear();
-    CACHE.set(desc, plain);
+    CACHE.set(own, plain);
   }
   if (plain === null) return undefined;
   return siblings.size === 0 ? plain : findClosedSet(desc, siblings);

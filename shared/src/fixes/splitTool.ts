@@ -13,7 +13,7 @@ import { child, elements, entries, isArray, isObject, type Node } from '../docum
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { descriptionOf } from '../schemaWalk';
-import { identWords, isVerb, nameParts, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
+import { identWords, isVerb, nameParts, ownString, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, countLike, enumStrings, hasKeyword, nameKey,
   onlyType, operationKind, operationMix, preferredName, quotedValues, typeSlots,
@@ -58,6 +58,21 @@ export interface SplitContext {
   extraVerbs?: ReadonlyMap<string, VerbKind>;
   /** Split on this parameter (the one a finding reports); otherwise the likeliest operation selector. */
   param?: string;
+  /** fileNamesOf(tools), when the caller plans the split of many tools of one file (computed once, not per tool). */
+  fileNames?: FileNames;
+}
+
+export interface FileNames {
+  /** The names of the file's tools. */
+  names: ReadonlySet<string>;
+  /** Their shared prefixes (sharedPrefixes). */
+  namespaces: ReadonlySet<string>;
+}
+
+export function fileNamesOf(tools: readonly ToolInfo[]): FileNames {
+  const names = new Set<string>();
+  for (const t of tools) if (t.name) names.add(t.name);
+  return { names, namespaces: sharedPrefixes([...names]) };
 }
 
 const MAX_OPERATIONS = 12;
@@ -146,8 +161,41 @@ function docLine(toolDescription: string | undefined, param: string): string | u
   return m?.[1];
 }
 
+/** The operation names (OPERATION_NAMES, WEAK_OPERATION_NAMES) without their "_". */
+const OPERATION_LETTERS = new Set([...OPERATION_NAMES, ...WEAK_OPERATION_NAMES].map((k) => k.replace(/_/g, '')));
+const MAX_OPERATION_LETTERS = Math.max(...[...OPERATION_LETTERS].map((k) => k.length));
+
+/**
+ * Whether a parameter name can be an operation selector: its ASCII letters and digits, lower-cased, spell an
+ * operation name (nameKey keeps exactly those, joined by "_", so this is necessary for nameKey to match). A loop
+ * over a few characters, no word split: it runs on every property of the tool at the cursor on every code action
+ * request, and a hostile tool has 200,000 of them.
+ */
+function mayNameOperation(name: string): boolean {
+  let s = '';
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) s += name[i];
+    else if (c >= 65 && c <= 90) s += String.fromCharCode(c + 32);
+    else continue;
+    if (s.length > MAX_OPERATION_LETTERS) return false;
+  }
+  return OPERATION_LETTERS.has(s);
+}
+
+/** Whether an object of properties has a member that can select an operation (see mayNameOperation). */
+function hasOperationLikeKey(propsNode: Node): boolean {
+  for (const p of propsNode.children ?? []) {
+    const k = p.children?.[0];
+    if (k && typeof k.value === 'string' && mayNameOperation(k.value)) return true;
+  }
+  return false;
+}
+
 /** Properties that select an operation, with their values (from the enum or the description), best first. */
 function operationCandidates(props: readonly [string, Node, Node][], toolDescription: string | undefined): Candidate[] {
+  const maybe = props.filter(([name]) => mayNameOperation(name));
+  if (maybe.length === 0) return [];
   let hasEntity = false;
   let hasPayload = false;
   for (const [name] of props) {
@@ -156,7 +204,7 @@ function operationCandidates(props: readonly [string, Node, Node][], toolDescrip
     if (PAYLOAD_NAMES.has(k)) hasPayload = true;
   }
   const out: Candidate[] = [];
-  for (const [name, , schema] of props) {
+  for (const [name, , schema] of maybe) {
     const key = nameKey(name);
     const strong = OPERATION_NAMES.has(key);
     if (!strong && !WEAK_OPERATION_NAMES.has(key)) continue;
@@ -490,8 +538,9 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
   if (!tool.name || !tool.nameNode || tool.nameNode.type !== 'string') return undefined;
   const params = tool.params;
   const propsNode = child(params, 'properties');
-  if (!isObject(params) || !isObject(propsNode)) return undefined;
-  const props = [...entries(propsNode)];
+  // Most tools have no operation parameter: that is found without splitting every parameter name into words.
+  if (!isObject(params) || !isObject(propsNode) || !hasOperationLikeKey(propsNode)) return undefined;
+  const props = entries(propsNode);
   if (props.length === 0) return undefined;
   const candidates = operationCandidates(props, tool.description);
   const op = ctx.param !== undefined ? candidates.find((c) => c.name === ctx.param) : candidates[0];
@@ -501,9 +550,7 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
   // Conditional schemas keyed on the operation ("if operation is create then data is required") do not split.
   for (const k of CONDITIONAL_KEYS) if (mentionsName(child(params, k), op.name)) return undefined;
   const extra = ctx.extraVerbs;
-  const names = new Set<string>();
-  for (const t of ctx.tools) if (t.name) names.add(t.name);
-  const namespaces = sharedPrefixes([...names]);
+  const { names, namespaces } = ctx.fileNames ?? fileNamesOf(ctx.tools);
 
   const { entity, entityParam } = splitEntity(tool, extra, namespaces, op.name);
 
@@ -801,7 +848,9 @@ function cleanCopies(edit: EditBuilder, tool: ToolInfo, texts: readonly string[]
     if (items.length === texts.length + 1) out = items.slice(1).map((n) => res.output.slice(n.offset, n.offset + n.length));
   }
   if (CLEAN_CACHE.size >= 8) CLEAN_CACHE.clear();
-  CLEAN_CACHE.set(key, out);
+  // The cache's own copies (see ownString): the key and the texts are made of pieces of the document.
+  out = out.map(ownString);
+  CLEAN_CACHE.set(ownString(key), out);
   return [...out];
 }
 

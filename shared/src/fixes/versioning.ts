@@ -8,6 +8,7 @@ import type { WorkspaceIndex } from '../rule';
 import type { EditBuilder, TextEdit } from './edits';
 import { placeTools, rewriteWithin } from './toolEdits';
 import { MCP_META_KEY, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
+export { versionsByBase } from '../analysis/versions';
 import { NameView } from '../nameView';
 
 /** The marker value written by the deprecate refactor. */
@@ -45,16 +46,18 @@ export function markDeprecatedEdits(edit: EditBuilder, tool: ToolInfo, successor
 }
 
 /**
- * Highest version of `base` among the names of the file (a list, or the rules' NameView, which answers from a map
- * built once per file and records the question for the per-tool cache) or, probing names, in the workspace; 1
- * when none.
+ * Highest version of `base` among the names of the file (a list; the map from versionsByBase when called once
+ * per tool; or the rules' NameView, which answers from such a map and records the question for the per-tool
+ * cache) or, probing names, in the workspace; 1 when none.
  */
-export function latestVersion(base: string, names: Iterable<string | undefined>, workspace: WorkspaceIndex): number {
+export function latestVersion(base: string, names: Iterable<string | undefined> | ReadonlyMap<string, number>, workspace: WorkspaceIndex): number {
   let max = 1;
-  if (names instanceof NameView) {
+  if (names instanceof Map) {
+    max = Math.max(max, names.get(base) ?? 1);
+  } else if (names instanceof NameView) {
     max = Math.max(max, names.maxVersion(base));
   } else {
-    for (const n of names) {
+    for (const n of names as Iterable<string | undefined>) {
       if (!n) continue;
       const v = parseVersioned(n);
       if (v && v.base === base && v.version > max) max = v.version;
@@ -67,11 +70,15 @@ export function latestVersion(base: string, names: Iterable<string | undefined>,
   return max;
 }
 
-/** The name a new version of `name` gets: `get_weather` → `get_weather_v2`, `x_v3` → `x_v4` (or past any later one). */
-export function nextVersionName(name: string, tools: readonly ToolInfo[], workspace: WorkspaceIndex): string {
+/**
+ * The name a new version of `name` gets: `get_weather` → `get_weather_v2`, `x_v3` → `x_v4` (or past any later one).
+ * `tools`: the file's tools, or versionsByBase of their names when called once per tool (else each call reads every name).
+ */
+export function nextVersionName(name: string, tools: readonly ToolInfo[] | ReadonlyMap<string, number>, workspace: WorkspaceIndex): string {
   const parsed = parseVersioned(name);
   const base = parsed?.base ?? name;
-  return versionedName(base, Math.max(parsed?.version ?? 1, latestVersion(base, tools.map((t) => t.name), workspace)) + 1);
+  const names = tools instanceof Map ? tools : (tools as readonly ToolInfo[]).map((t) => t.name);
+  return versionedName(base, Math.max(parsed?.version ?? 1, latestVersion(base, names, workspace)) + 1);
 }
 
 /** The text of a copy of `tool` renamed to `newName`, with the deprecation marker and redirect removed. */

@@ -4,6 +4,7 @@ import { child, keyNodeOf, num, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
 import { prepareValueCheck, isGeminiSubset, shortJson, type ValueCheckOptions } from '../analysis/jsonSchema';
+import { ownRecord, ownString } from '../text';
 
 type MessageId = 'defaultInvalid' | 'enumInvalid' | 'enumOnArray' | 'rangeInverted' | 'rangeEmpty';
 
@@ -135,9 +136,10 @@ function valueVerdicts(s: SchemaVisit, root: Node, t: ToolInfo, text: string): V
   const key = `${t.draft}|${isGeminiSubset(t) ? 'g' : ''}|${s.types.join(',')}|${own}${own.includes('$ref') ? '\u0000' + text.slice(root.offset, root.offset + root.length) : ''}`;
   const hit = verdictCache.get(key);
   if (hit) return hit;
-  const verdicts = computeVerdicts(s, root, t);
+  // The cache's own copies (see ownString): the key is sliced from the document, the data read from its values.
+  const verdicts = computeVerdicts(s, root, t).map((v) => ({ ...v, data: ownRecord(v.data) }));
   if (verdictCache.size >= VERDICT_CACHE_MAX) verdictCache.delete(verdictCache.keys().next().value as string);
-  verdictCache.set(key, verdicts);
+  verdictCache.set(ownString(key), verdicts);
   return verdicts;
 }
 

@@ -1,0 +1,64 @@
+/**
+ * The engine's module-level caches (words of names, text analyses of descriptions, meta-schema results, the
+ * per-tool findings, the workspace's names) keep their own copies of strings, never views into a document: a
+ * string read from a parsed document is, in V8, a slice that keeps the whole text alive, so each cache entry kept
+ * one old version of an edited document (typing 30 characters into a description of a 3 MB file kept all 30).
+ *
+ * Counted in a heap snapshot of this process: each version of the document has a marker outside every tool (so in
+ * no string a rule or a cache reads), and differs from the others in its first characters (a snapshot records a
+ * string's first 1,024 characters, one entry per distinct content).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
+import { ToolDocument } from '../../shared/src/document';
+import { discoverTools } from '../../shared/src/discover';
+import { lintDocument, type FileLint } from '../../shared/src/linter';
+import { WorkspaceModel } from '../../shared/src/workspace';
+import { defaultConfig } from '../../shared/src/config';
+
+/** Digits: the parser makes a number of them, never a string. */
+const MARKER = '918273645546372819';
+
+const tool = (n: number, description: string) =>
+  `{"name":"lookup_weather_in_city_${n}","description":${JSON.stringify(description)},"parameters":{"type":"object","properties":{"city_name_or_code":{"type":"string","description":"City name, e.g. Paris, or its IATA code: one of 'PAR', 'LON' or 'NYC'."},"temperature_units":{"type":"string","enum":["celsius_degrees","fahrenheit_degrees"],"description":"Units of the temperature returned."}},"required":["city_name_or_code"]}}`;
+
+/** Version `i`: the first tool's description typed one character further. */
+function versionText(i: number): string {
+  const edited = tool(0, `Use this when the user asks for the weather in a city ${'x'.repeat(i)}; returns the temperature in the units asked for.`);
+  const others = Array.from({ length: 20 }, (_, n) => tool(n + 1, `Use this when the user asks for the weather in city number ${n + 1}; returns the temperature.`));
+  return `{"x_marker": ${MARKER}, "tools": [\n${[edited, ...others].join(',\n')}\n]}`;
+}
+
+function versionsAlive(): number {
+  const dir = mkdtempSync(join(tmpdir(), 'toolschema-retention-'));
+  try {
+    const text = readFileSync(writeHeapSnapshot(join(dir, 'heap.heapsnapshot')), 'utf8');
+    return text.split(MARKER).length - 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('caches keep no old versions of a document', { timeout: 120_000 }, () => {
+  it('after 30 edits of a description (linted as the language server does), one version is alive', () => {
+    const uri = 'file:///retention.tool.json';
+    const index = new WorkspaceModel();
+    const config = defaultConfig();
+    let last: FileLint | undefined;
+    for (let i = 0; i < 30; i++) {
+      const doc = new ToolDocument(uri, versionText(i));
+      const discovery = discoverTools(doc.tree!, config.profile);
+      index.update(doc, discovery);
+      last = lintDocument(doc, { config, workspace: index.viewFrom(uri) }, discovery);
+    }
+    assert.equal(last?.discovery.tools.length, 21);
+    // The marker's own string, the last version (held here), and at most one version the engine's handles still
+    // pointed to when the snapshot was taken (V8's "handle scope" roots, not a cache); 31 before.
+    const alive = versionsAlive();
+    assert.ok(alive <= 3, `strings holding the marker: ${alive}`);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Editor requests on hostile files stay bounded (the stress run of the language server: code actions on 200,000
+ * findings took minutes, `toolschema/tools` on 10,000 tools of one name 20 s). No timing assertions: each test
+ * counts the work done (element reads through a Proxy, actions returned), which grew quadratically before the
+ * fix it guards; the suite's timeout catches a hang.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CodeActionParams } from 'vscode-languageserver';
+import { lintText, type FileLint } from '../../shared/src/linter';
+import { childContaining, fixesFor, nodeOfFinding } from '../../shared/src/fix';
+import type { Node } from '../../shared/src/document';
+import { EMPTY_INDEX } from '../../shared/src/rule';
+import { defaultConfig } from '../../shared/src/config';
+import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, toolSummaries, type ActionContext } from '../../server/src/codeActions';
+import { MAX_JSON_COMPLETION_VALUES, toDiagnostic } from '../../server/src/toolServer';
+import { scanShape } from '../../shared/src/document';
+import { TestClient } from './lspClient';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextEdit } from 'vscode-languageserver-protocol';
+import { MAX_FORMAT_EDITS } from '../../server/src/formatting';
+
+/** An array whose numeric element reads are counted. */
+function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
+  let n = 0;
+  const proxy = new Proxy(items, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) n++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { proxy, reads: () => n };
+}
+
+function propsTool(n: number): string {
+  const props = Array.from({ length: n }, (_, i) => `"p${i}":{"type":"string"}`).join(',');
+  return `{"name":"get_record","description":"Use this when the user asks for a record; returns it.","parameters":{"type":"object","additionalProperties":false,"properties":{${props}}}}`;
+}
+
+function context(lint: FileLint, extra: Partial<ActionContext> = {}): ActionContext {
+  return { uri: lint.uri, version: 1, lint, config: defaultConfig(), workspace: EMPTY_INDEX, toDiagnostic, canCreateFiles: true, ...extra };
+}
+
+function request(lint: FileLint, start: number, end: number): CodeActionParams {
+  return { textDocument: { uri: lint.uri }, range: lint.doc.rangeOf(start, end - start), context: { diagnostics: [] } };
+}
+
+describe('editor requests on hostile files', { timeout: 120_000 }, () => {
+  it('the node of a finding is found by binary search among 20,000 siblings, not a scan', () => {
+    const lint = lintText('file:///props.tool.json', propsTool(20_000));
+    const props = lint.discovery.tools[0]!.params!.children!.find((p) => p.children?.[0]?.value === 'properties')!.children![1]!;
+    const { proxy, reads } = counted(props.children!);
+    (props as { children: Node[] }).children = proxy;
+    const findings = lint.findings.filter((f) => f.rule === 'param-description-missing');
+    assert.equal(findings.length, 20_000);
+    for (const f of [findings[0]!, findings[10_000]!, findings[19_999]!]) {
+      const node = nodeOfFinding(lint.doc.tree!, f);
+      // The finding is on the key: its node is the property's value.
+      assert.equal(node?.parent?.children?.[0]?.offset, f.offset, 'the node at the finding');
+    }
+    // A scan reads up to 20,000 children per finding; a binary search about 15.
+    assert.ok(reads() < 3 * 40, `children read: ${reads()}`);
+  });
+
+  it('childContaining returns the first sibling containing the range, as a linear scan does', () => {
+    const node = (offset: number, length: number) => ({ offset, length, type: 'string' }) as Node;
+    const kids = [node(0, 3), node(3, 0), node(3, 2), node(6, 4), node(12, 1)];
+    const linear = (s: number, e: number) => kids.find((c) => c.offset <= s && e <= c.offset + c.length);
+    for (let s = -1; s < 15; s++) for (let e = s; e < 15; e++) assert.equal(childContaining(kids, s, e), linear(s, e), `[${s}, ${e}]`);
+    assert.equal(childContaining([], 0, 0), undefined);
+  });
+
+  it('code actions over a whole file of 20,000 findings: fixes for at most MAX_FINDINGS_PER_REQUEST of them', () => {
+    const lint = lintText('file:///props.tool.json', propsTool(20_000));
+    const text = lint.doc.text;
+    const whole = codeActions(context(lint), request(lint, 0, text.length));
+    const quick = whole.filter((a) => a.kind === 'quickfix');
+    assert.equal(quick.length, MAX_FINDINGS_PER_REQUEST, 'one placeholder fix per finding, up to the bound');
+    // A cursor on one property: its own fix, computed from the finding's node.
+    const at = text.indexOf('"p12345"');
+    const one = codeActions(context(lint), request(lint, at + 1, at + 1));
+    assert.deepEqual(one.filter((a) => a.kind === 'quickfix').map((a) => a.title), ['Add a "description" placeholder to "p12345"']);
+  });
+
+  it('"Fix all <rule> problems" is resolved on demand when the client can resolve edits (fix-all lints the file again)', () => {
+    const text = `[${Array.from({ length: 3 }, (_, i) => `{"name":"get_x${i}","description":"Use this when the user asks for x${i}; returns it.","parameters":{"type":"object","properties":{"n":{"type":"int","description":"A number."}}}}`).join(',')}]`;
+    const lint = lintText('file:///ints.tool.json', text);
+    const at = text.indexOf('"int"');
+    const fixAllTitle = 'Fix all type-unknown problems in this file';
+    const lazy = codeActions(context(lint, { canResolveEdits: true }), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle);
+    assert.ok(lazy, 'offered');
+    assert.equal(lazy.edit, undefined, 'no edit computed with the offer');
+    const eager = codeActions(context(lint), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle);
+    assert.ok(eager?.edit, 'a client that cannot resolve gets the edit inline');
+    const resolved = resolveCodeAction(lazy, () => context(lint, { canResolveEdits: true }));
+    assert.deepEqual(resolved.edit, eager.edit);
+    // Offered against an older version: left without an edit.
+    const stale = codeActions(context(lint, { canResolveEdits: true }), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle)!;
+    assert.equal(resolveCodeAction(stale, () => context(lint, { canResolveEdits: true, version: 2 })).edit, undefined);
+  });
+
+  it('toolschema/tools on 2,000 tools of one name reads the tool list a bounded number of times per tool', () => {
+    const one = `{"name":"manage_records","description":"Use this to read, create or delete records.","parameters":{"type":"object","properties":{"operation":{"type":"string","enum":["read","create","delete"],"description":"What to do."},"record_id":{"type":"string","description":"The record."}},"required":["operation"]}}`;
+    const lint = lintText('file:///same.tool.json', `[${Array.from({ length: 2_000 }, () => one).join(',')}]`);
+    const { proxy, reads } = counted([...lint.discovery.tools]);
+    const tools = toolSummaries(context({ ...lint, discovery: { ...lint.discovery, tools: proxy } }));
+    assert.equal(tools.length, 2_000);
+    assert.equal(tools[0]!.nextVersion, 'manage_records_v2');
+    assert.deepEqual(tools[1_999]!.split, tools[0]!.split);
+    assert.ok(tools[0]!.split && tools[0]!.split.length === 3, `split: ${JSON.stringify(tools[0]!.split)}`);
+    // Per tool, reading every other tool (next version, names a split must avoid) made this 2,000 × 2,000 × 2.
+    assert.ok(reads() < 10 * 2_000, `tool reads: ${reads()}`);
+  });
+
+  it('fixes of a finding are unchanged by the binary search (duplicate keys: the member the finding is on)', () => {
+    const text = '{"name":"get_x","description":"Use this when the user asks for x; returns it.","parameters":{"type":"object","properties":{"a":{"type":"int","description":"A."},"a":{"type":"str","description":"A."}}}}';
+    const lint = lintText('file:///dup.tool.json', text);
+    const types = lint.findings.filter((f) => f.rule === 'type-unknown');
+    assert.equal(types.length, 2);
+    const titles = types.map((f) => fixesFor(lint, f)[0]?.title);
+    assert.deepEqual(titles, ['Replace "int" with "integer"', 'Replace "str" with "string"']);
+  });
+});
+
+describe('editor requests on hostile files over stdio', { timeout: 120_000 }, () => {
+  it('completion in a file of 9,000 tools skips the JSON language service (its schema matching overflowed the stack)', async () => {
+    const one = '{"name":"get_weather","description":"Use this when the user asks for the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City."}},"required":["city"]}}';
+    const big = `[${Array.from({ length: 9_000 }, () => one).join(',')}]`;
+    assert.ok(scanShape(big).tokens > MAX_JSON_COMPLETION_VALUES);
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const small = 'file:///hostile/small.tool.json';
+      const uri = 'file:///hostile/many.tool.json';
+      await client.open(small, `[${one}]`);
+      await client.open(uri, big);
+      await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+      // Inside the schema of a tool in the middle, where a property key is completed.
+      const at = big.indexOf('"properties":{', big.length / 2) + '"properties":{'.length;
+      const position = { line: 0, character: at };
+      const items = (list: unknown) => (Array.isArray(list) ? list : ((list as { items?: unknown[] } | null)?.items ?? []));
+      await client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } });
+      assert.deepEqual(client.logs.filter((m) => /completion failed/.test(m)), []);
+      // A small file still gets the JSON language service's completions (keys of the tool-file schema).
+      const smallAt = one.indexOf('"name"');
+      const smallItems = items(await client.conn.sendRequest('textDocument/completion', { textDocument: { uri: small }, position: { line: 0, character: 1 + smallAt }, context: { triggerKind: 1 } }));
+      assert.ok(smallItems.length > 0, 'completions in a small file');
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
+  it('formatting a compact file of 2,000 tools answers one edit of the formatted text, not one edit per value', async () => {
+    const one = '{"name":"get_weather","description":"Use this when the user asks for the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City."},"units":{"type":"string","enum":["c","f"]}},"required":["city"]}}';
+    const big = `[${Array.from({ length: 2_000 }, () => one).join(',')}]`;
+    const small = `[${one}]`;
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      for (const [name, text] of [['big', big], ['small', small]] as const) {
+        const uri = `file:///hostile/format-${name}.tool.json`;
+        await client.open(uri, text);
+        await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+        const options = { tabSize: 2, insertSpaces: true };
+        const edits = (await client.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options })) as TextEdit[];
+        const doc = TextDocument.create(uri, 'tool-json', 1, text);
+        assert.equal(TextDocument.applyEdits(doc, edits), JSON.stringify(JSON.parse(text), null, 2), name);
+        if (name === 'big') assert.equal(edits.length, 1, 'one edit over the formatted span');
+        else assert.ok(edits.length > 1 && edits.length <= MAX_FORMAT_EDITS, `small edits in a small file: ${edits.length}`);
+        // Range formatting of the middle third: one edit inside the range, and the document still parses.
+        const range = { start: doc.positionAt(Math.floor(text.length / 3)), end: doc.positionAt(Math.floor((2 * text.length) / 3)) };
+        const ranged = (await client.conn.sendRequest('textDocument/rangeFormatting', { textDocument: { uri }, range, options })) as TextEdit[];
+        if (name === 'big') assert.equal(ranged.length, 1);
+        for (const e of ranged) assert.ok(doc.offsetAt(e.range.start) >= doc.offsetAt(range.start) - 1 && doc.offsetAt(e.range.end) <= doc.offsetAt(range.end) + 1, 'inside the range');
+        assert.deepEqual(JSON.parse(TextDocument.applyEdits(doc, ranged)), JSON.parse(text));
+      }
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+});
