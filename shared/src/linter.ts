@@ -182,13 +182,16 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   const always = makeWalk(active.filter(uncached));
   const hasAlways = always.tool.length + always.result.length + always.toolEnd.length > 0 || always.walks;
   const context = contextKey(config, names, fileCtx.namespaces, options.workspace, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`);
+  // A lint that records the workspace questions its rules ask (RecordingIndex) runs every rule: cached findings
+  // would skip the questions, and the record would miss them (the cached tool may even come from another file).
+  const recording = options.workspace instanceof RecordingIndex;
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
     const toolText = doc.text.slice(base, base + tool.outer.length);
     const bucket = cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`);
     const prefix = pointerOf(tool.outer);
-    const hit = cachedTool(bucket, toolText);
+    const hit = recording ? undefined : cachedTool(bucket, toolText);
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
@@ -560,7 +563,8 @@ export type WorkspaceQuery = readonly [name: string, profile: Profile | null];
  * answered, answering from `inner` (default: no other file defines anything). A lint's findings depend on the
  * workspace only through these answers, so a lint done against one index stays exact for another index that
  * gives the same answers to the same questions (`answersKey`): a workspace can be linted in one pass before all
- * its names are known, and only the files whose answers change linted again.
+ * its names are known, and only the files whose answers change linted again. A lint against it runs every rule
+ * (no per-tool findings from the cache), so every question is asked.
  */
 export class RecordingIndex implements WorkspaceIndex {
   private readonly asked = new Map<string, WorkspaceQuery>();

@@ -225,11 +225,11 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
       const errorsBefore = internal.length;
       // With the cache, what the cross-file rules ask is recorded for the entry of the fixed file.
       const recorder = new RecordingIndex(index.viewFrom(r.uri));
-      const fixed = fixAll(r.uri, text, { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, today });
+      const fixed = fixAll(r.uri, text, { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, today, cache: false });
       const path = displayPath(r.uri, io.cwd);
       // Safe fixes are chosen without the baseline; what remains is reported against it.
       const baseline = inputs[i]!.baseline;
-      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, baseline, today }) : fixed.remaining;
+      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, baseline, today, cache: false }) : fixed.remaining;
       keepTools(remaining);
       const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: fixed.fixed };
       if (fixed.output !== text) {
