@@ -266,12 +266,14 @@ describe('toolschema CLI', () => {
       writeFileSync(join(sub, 'forecast.tool.json'), `{\n  "Name": "get_forecast",\n  "description": "Use this when the user asks for the weather forecast of a city for the next days.",\n  ${params}\n}\n`);
       writeFileSync(join(sub, 'weather.tool.json'), `{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. For forecasts use get_forecast instead.",\n  ${params}\n}\n`);
       writeFileSync(join(sub, 'alerts.tool.json'), `{\n  "name": "get_alerts",\n  "descripton": "Use this when the user asks for weather alerts in a city. For forecasts use get_forecast, for the current weather use get_weather_now.",\n  ${params}\n}\n`);
-      const files = ['weather.tool.json', 'alerts.tool.json', 'forecast.tool.json'];
+      // A file that is not UTF-8 is never fixed, but it is reported against the names after the fixes too.
+      writeFileSync(join(sub, 'rain.tool.json'), Buffer.concat([Buffer.from(`{\n  "name": "get_rain",\n  "description": "Use this when the user asks whether it will rain today. For the next days use get_forecast. `), Buffer.from([0xff]), Buffer.from(`",\n  ${params}\n}\n`)]));
+      const files = ['weather.tool.json', 'rain.tool.json', 'alerts.tool.json', 'forecast.tool.json'];
       type Report = { files: { path: string; fixed: { rule: string }[]; diagnostics: { rule: string }[] }[] };
       const fix = run(['lint', ...files, '--fix', '--format', 'json'], sub);
       const fixed = JSON.parse(fix.stdout) as Report;
       const report = (r: Report, path: string) => r.files.find((f) => f.path === path)!;
-      assert.ok(!report(fixed, 'weather.tool.json').diagnostics.some((d) => d.rule === 'description-sibling-unknown'), fix.stdout);
+      for (const f of ['weather.tool.json', 'rain.tool.json']) assert.ok(!report(fixed, f).diagnostics.some((d) => d.rule === 'description-sibling-unknown'), fix.stdout);
       assert.match(readFileSync(join(sub, 'alerts.tool.json'), 'utf8'), /"description": "Use this when the user asks for weather alerts/);
       assert.deepEqual(report(fixed, 'alerts.tool.json').fixed.map((f) => f.rule), ['keyword-unknown']);
       const written = files.map((f) => readFileSync(join(sub, f), 'utf8'));
@@ -279,7 +281,7 @@ describe('toolschema CLI', () => {
       assert.deepEqual((JSON.parse(plain.stdout) as Report).files.map((f) => f.diagnostics), fixed.files.map((f) => f.diagnostics), 'what --fix reports is what a plain lint reports');
       assert.equal(fix.code, plain.code);
       const again = run(['lint', ...files, '--fix', '--format', 'json'], sub);
-      assert.deepEqual((JSON.parse(again.stdout) as Report).files.map((f) => f.fixed), [[], [], []], 'a second --fix has nothing to fix');
+      assert.deepEqual((JSON.parse(again.stdout) as Report).files.map((f) => f.fixed), [[], [], [], []], 'a second --fix has nothing to fix');
       assert.deepEqual(files.map((f) => readFileSync(join(sub, f), 'utf8')), written);
     });
 

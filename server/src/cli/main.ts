@@ -225,6 +225,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     const state: (FileFix | undefined)[] = [];
     const fixable = [...results.keys()].filter((i) => !encodingProblems.has(results[i]!.uri));
     const stale = (i: number) => answersKey(state[i]!.recorder.queries(), index.viewFrom(inputs[i]!.uri)) !== state[i]!.recorder.answered();
+    const namesBefore = index.version;
     let todo = fixable;
     for (let round = 0; todo.length > 0 && round < MAX_FIX_ROUNDS; round++) {
       for (const i of todo) {
@@ -243,9 +244,11 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
       const text = inputs[i]!.text;
       const problem = encodingProblems.get(r.uri);
       if (problem) {
-        // Writing the decoded text back would change bytes outside the fixes: reported, left as it is.
-        keepTools(r);
-        reports.push({ path: displayPath(r.uri, io.cwd), findings: [encodingFinding(text, problem), ...r.findings], tools: r.discovery.tools.length, fixed: [] });
+        // Writing the decoded text back would change bytes outside the fixes: reported, left as it is (and linted
+        // again when the fixes of other files changed the workspace's names).
+        const lint = index.version === namesBefore ? r : lintDocument(new ToolDocument(r.uri, text), { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError, baseline: inputs[i]!.baseline, today, cache: false });
+        keepTools(lint);
+        reports.push({ path: displayPath(r.uri, io.cwd), findings: [encodingFinding(text, problem), ...lint.findings], tools: lint.discovery.tools.length, fixed: [] });
         continue;
       }
       const s = state[i]!;
