@@ -285,6 +285,22 @@ describe('toolschema CLI', () => {
       assert.deepEqual(files.map((f) => readFileSync(join(sub, f), 'utf8')), written);
     });
 
+    it('--fix reports the other files of a name in the order a plain lint gives', () => {
+      // seen.tool.json gets its name from the fix ("Name"). Before: it went to the end of the names table when
+      // it changed, and name-duplicate on first.tool.json named the other files in another order than a plain lint.
+      const sub = mkdtempSync(join(fixDir, 'order-'));
+      const body = '"description": "Use this when the user asks for the current weather in a city. Returns the temperature.",\n  "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] }';
+      writeFileSync(join(sub, 'first.tool.json'), `{\n  "name": "get_weather",\n  ${body}\n}\n`);
+      writeFileSync(join(sub, 'seen.tool.json'), `{\n  "Name": "get_weather",\n  ${body}\n}\n`);
+      writeFileSync(join(sub, 'last.tool.json'), `{\n  "name": "get_weather",\n  ${body}\n}\n`);
+      const files = ['first.tool.json', 'seen.tool.json', 'last.tool.json'];
+      const fix = run(['lint', ...files, '--fix', '--format', 'json'], sub);
+      const plain = run(['lint', ...files, '--format', 'json'], sub);
+      const diagnostics = (stdout: string) => (JSON.parse(stdout) as { files: { diagnostics: { rule: string; message: string }[] }[] }).files.map((f) => f.diagnostics);
+      assert.match(diagnostics(fix.stdout)[0]!.find((d) => d.rule === 'name-duplicate')?.message ?? '', /also defined in seen\.tool\.json and 1 other file/);
+      assert.deepEqual(diagnostics(fix.stdout), diagnostics(plain.stdout));
+    });
+
     it('--fix never breaks a file: broken JSON is reported and left as it is; both flags together are a usage error', () => {
       writeFileSync(join(fixDir, 'broken.tool.json'), '{ "name": "x", "parameters": { "type": "int" ');
       const r = run(['lint', '--fix', 'broken.tool.json'], fixDir);

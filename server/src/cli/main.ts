@@ -213,8 +213,14 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
 
   if (opts.fix || opts.fixDryRun) {
     const results = lintWorkspace(inputs, { config, onRuleError, cache: false, today });
-    const index = new NameIndex();
-    for (const r of results) index.set(r.uri, r.discovery.tools);
+    // The workspace's names, in the order of the files (as a plain lint builds it: messages list other files in
+    // that order), from each file's latest text.
+    const namesOf = (tools: (i: number) => FileLint['discovery']['tools']) => {
+      const names = new NameIndex();
+      for (const i of results.keys()) names.set(inputs[i]!.uri, tools(i));
+      return names;
+    };
+    let index = namesOf((i) => results[i]!.discovery.tools);
     // A safe fix can change the names a file defines (a misspelt tool key, "Name" or "nmae", renamed to "name"
     // gives its tool a name; "inputschema" to "inputSchema" changes its profile), and the cross-file rules of the
     // other files read those names. So each file is fixed against the workspace's names, then the files whose
@@ -225,7 +231,6 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     const state: (FileFix | undefined)[] = [];
     const fixable = [...results.keys()].filter((i) => !encodingProblems.has(results[i]!.uri));
     const stale = (i: number) => answersKey(state[i]!.recorder.queries(), index.viewFrom(inputs[i]!.uri)) !== state[i]!.recorder.answered();
-    const namesBefore = index.version;
     let todo = fixable;
     for (let round = 0; todo.length > 0 && round < MAX_FIX_ROUNDS; round++) {
       for (const i of todo) {
@@ -237,7 +242,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
         const r = fixAll(uri, before?.text ?? inputs[i]!.text, { config, workspace: recorder, evaluation, onRuleError, today, cache: false });
         state[i] = { text: r.output, fixed: [...(before?.fixed ?? []), ...r.fixed], recorder, remaining: r.remaining, internalErrors: (before?.internalErrors ?? false) || internal.length > errorsBefore };
       }
-      for (const i of todo) index.set(inputs[i]!.uri, state[i]!.remaining.discovery.tools);
+      index = namesOf((i) => state[i]?.remaining.discovery.tools ?? results[i]!.discovery.tools);
       todo = fixable.filter(stale);
     }
     for (const [i, r] of results.entries()) {
@@ -246,7 +251,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
       if (problem) {
         // Writing the decoded text back would change bytes outside the fixes: reported, left as it is (and linted
         // again when the fixes of other files changed the workspace's names).
-        const lint = index.version === namesBefore ? r : lintDocument(new ToolDocument(r.uri, text), { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError, baseline: inputs[i]!.baseline, today, cache: false });
+        const lint = !fixable.some((j) => state[j]!.text !== inputs[j]!.text) ? r : lintDocument(new ToolDocument(r.uri, text), { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError, baseline: inputs[i]!.baseline, today, cache: false });
         keepTools(lint);
         reports.push({ path: displayPath(r.uri, io.cwd), findings: [encodingFinding(text, problem), ...lint.findings], tools: lint.discovery.tools.length, fixed: [] });
         continue;
