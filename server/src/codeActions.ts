@@ -100,6 +100,7 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
     }
     const offeredRuleFixAll = new Set<string>();
     let taken = 0;
+    const ruleFixAll = new Map<string, { edits: TextEdit[]; remaining: FileLint }>();
     for (const f of lint.findings) {
       if (!overlaps(f, start, end)) continue;
       if (++taken > MAX_FINDINGS_PER_REQUEST) break;
@@ -111,15 +112,22 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
         out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.kind === 'safe' && i === 0, edit: fix.createFile ? createFileEdit(fix.createFile) : workspaceEdit(ctx, fix.edits) });
       });
       if (fixes.some((x) => x.kind === 'safe') && !offeredRuleFixAll.has(f.rule) && (safeCounts(lint).get(f.rule) ?? 0) > 1) {
-        offeredRuleFixAll.add(f.rule);
         const title = `Fix all ${f.rule} problems in this file`;
         if (ctx.canResolveEdits) {
           // Fix-all lints the whole file again, several times: only when the user picks it (codeAction/resolve).
+          offeredRuleFixAll.add(f.rule);
           const data: RuleFixAllData = { uri: ctx.uri, version: ctx.version, fixAllRule: f.rule };
           out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], data });
         } else {
-          const edits = fixAllEdits(ctx, (g) => g.rule === f.rule);
-          if (edits.length > 0) out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(ctx, edits) });
+          let all = ruleFixAll.get(f.rule);
+          if (!all) ruleFixAll.set(f.rule, (all = fixAllResult(ctx, (g) => g.rule === f.rule)));
+          // Offered for this diagnostic only when it resolves it: fix-all drops the fixes of a tool whose errors
+          // they would increase, which the fixes of other rules may have offset in a whole-file fix-all (a misspelt
+          // "Name" renamed alone can make a tool's types checked against a stricter profile).
+          if (all.edits.length > 0 && resolves(lint, all.remaining, f)) {
+            offeredRuleFixAll.add(f.rule);
+            out.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(ctx, all.edits) });
+          }
         }
       }
     }
@@ -153,9 +161,19 @@ function safeCounts(lint: FileLint): Map<string, number> {
 
 /** The edits of fix-all (every safe fix, several passes), as small per-region edits against the current text. */
 export function fixAllEdits(ctx: ActionContext, only?: (f: Finding) => boolean): TextEdit[] {
+  return fixAllResult(ctx, only).edits;
+}
+
+function fixAllResult(ctx: ActionContext, only?: (f: Finding) => boolean): { edits: TextEdit[]; remaining: FileLint } {
   const text = ctx.lint.doc.text;
   const r = fixAll(ctx.uri, text, { config: ctx.config, workspace: ctx.workspace, today: todayIso() }, only);
-  return diffEdits(text, r.output);
+  return { edits: diffEdits(text, r.output), remaining: r.remaining };
+}
+
+/** Whether `after` has fewer findings like `f` (rule, pointer, message) than `before`. */
+function resolves(before: FileLint, after: FileLint, f: Finding): boolean {
+  const like = (l: FileLint) => l.findings.filter((g) => g.rule === f.rule && g.pointer === f.pointer && g.message === f.message).length;
+  return like(after) < like(before);
 }
 
 interface RefactorData {

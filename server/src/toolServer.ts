@@ -563,12 +563,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       evalFiles.closed(uri);
       return;
     }
-    const had = lints.delete(uri);
+    const linted = lints.delete(uri);
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
       void reloadAll();
       return;
     }
-    if (!had) return;
+    // A document whose lint was pending when it closed (another file's change scheduled it again) has no lint but
+    // is still in the index: it must leave it (or go back to its text on disk) all the same.
+    if (!linted && !index.has(uri)) return;
     // A workspace tool file goes back to its text on disk (unsaved edits are dropped) and keeps its diagnostics;
     // any other document leaves the index.
     if (uri.startsWith('file:') && folderOf(uri) && isToolUri(uri)) {

@@ -188,6 +188,9 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   const context = useCache ? contextKey(config, fileCtx.today, `${fileCtx.baseline?.hash ?? ''}\u0002${evaluationKey(options.evaluation)}`) : '';
   // Neither the file's names nor the workspace's are in the key: a cached tool records what its rules asked of
   // them (nameView.ts) and is reused while they answer the same.
+  // A lint that records the workspace questions its rules ask (RecordingIndex) runs every rule: cached findings
+  // would skip the questions, and the record would miss them (the cached tool may even come from another file).
+  const recording = options.workspace instanceof RecordingIndex;
   let namesKey: string | undefined;
   const sameNames = (e: CachedTool) => {
     if (!workspace.answers(e.workspace)) return false;
@@ -201,7 +204,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     const bucket = useCache ? cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`) : undefined;
     const prefix = bucket ? pointerOf(tool.outer) : '';
     const entry = bucket ? cachedTool(bucket, toolText) : undefined;
-    const hit = entry && sameNames(entry) ? entry.findings : undefined;
+    const hit = !recording && entry && sameNames(entry) ? entry.findings : undefined;
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
@@ -615,7 +618,8 @@ export type WorkspaceQuery = readonly [name: string, profile: Profile | null];
  * answered, answering from `inner` (default: no other file defines anything). A lint's findings depend on the
  * workspace only through these answers, so a lint done against one index stays exact for another index that
  * gives the same answers to the same questions (`answersKey`): a workspace can be linted in one pass before all
- * its names are known, and only the files whose answers change linted again.
+ * its names are known, and only the files whose answers change linted again. A lint against it runs every rule
+ * (no per-tool findings from the cache), so every question is asked.
  */
 export class RecordingIndex implements WorkspaceIndex {
   private readonly asked = new Map<string, WorkspaceQuery>();

@@ -131,6 +131,20 @@ describe('CLI --cache', () => {
     assert.ok(!rules(r.stdout, 'tools/c.tool.json').includes('type-unknown'));
   });
 
+  it('--fix records every cross-file question of each file it caches, also for two files holding the same tool', () => {
+    // Two copies of one tool naming a sibling no file defines. Before: --fix linted the second copy with the
+    // first one's per-tool findings, so its cache entry did not record that it looks up "list_orders", and once
+    // a file defined that name, `lint --cache` kept reporting description-sibling-unknown on it.
+    rmSync(join(dir, 'tools'), { recursive: true });
+    write('tools/a.tool.json', tool('get_order', 'list_orders'));
+    write('tools/b.tool.json', tool('get_order', 'list_orders'));
+    const fix = run(['lint', 'tools', '--fix', '--cache', '--format', 'json'], dir);
+    assert.ok(rules(fix.stdout, 'tools/b.tool.json').includes('description-sibling-unknown'));
+    write('tools/c.tool.json', tool('list_orders'));
+    const r = cachedMatchesFresh();
+    assert.ok(!rules(r.stdout, 'tools/b.tool.json').includes('description-sibling-unknown'), r.stdout);
+  });
+
   it('a corrupt, foreign or malformed cache is ignored and replaced; an unwritable one is reported and the run goes on', () => {
     const fresh = run(['lint', 'tools', '--format', 'json'], dir);
     const cacheFile = join(dir, '.toolschemacache');

@@ -255,6 +255,52 @@ describe('toolschema CLI', () => {
       }
     });
 
+    it('--fix works against the names the other files define after their fixes: a fixed point, reporting what a plain lint reports', () => {
+      // forecast.tool.json spells its name key "Name": the safe fix gives the tool its name, get_forecast, which the
+      // two other files mention. Before: each file was fixed and reported against the names from before the
+      // fixes, so weather.tool.json kept a description-sibling-unknown that a plain lint no longer reports, and
+      // the fix of alerts.tool.json's "descripton" (it then names two unknown tools, more errors than the missing
+      // description) was dropped by the first --fix and applied by the second.
+      const sub = mkdtempSync(join(fixDir, 'names-'));
+      const params = '"parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] }';
+      writeFileSync(join(sub, 'forecast.tool.json'), `{\n  "Name": "get_forecast",\n  "description": "Use this when the user asks for the weather forecast of a city for the next days.",\n  ${params}\n}\n`);
+      writeFileSync(join(sub, 'weather.tool.json'), `{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. For forecasts use get_forecast instead.",\n  ${params}\n}\n`);
+      writeFileSync(join(sub, 'alerts.tool.json'), `{\n  "name": "get_alerts",\n  "descripton": "Use this when the user asks for weather alerts in a city. For forecasts use get_forecast, for the current weather use get_weather_now.",\n  ${params}\n}\n`);
+      // A file that is not UTF-8 is never fixed, but it is reported against the names after the fixes too.
+      writeFileSync(join(sub, 'rain.tool.json'), Buffer.concat([Buffer.from(`{\n  "name": "get_rain",\n  "description": "Use this when the user asks whether it will rain today. For the next days use get_forecast. `), Buffer.from([0xff]), Buffer.from(`",\n  ${params}\n}\n`)]));
+      const files = ['weather.tool.json', 'rain.tool.json', 'alerts.tool.json', 'forecast.tool.json'];
+      type Report = { files: { path: string; fixed: { rule: string }[]; diagnostics: { rule: string }[] }[] };
+      const fix = run(['lint', ...files, '--fix', '--format', 'json'], sub);
+      const fixed = JSON.parse(fix.stdout) as Report;
+      const report = (r: Report, path: string) => r.files.find((f) => f.path === path)!;
+      for (const f of ['weather.tool.json', 'rain.tool.json']) assert.ok(!report(fixed, f).diagnostics.some((d) => d.rule === 'description-sibling-unknown'), fix.stdout);
+      assert.match(readFileSync(join(sub, 'alerts.tool.json'), 'utf8'), /"description": "Use this when the user asks for weather alerts/);
+      assert.deepEqual(report(fixed, 'alerts.tool.json').fixed.map((f) => f.rule), ['keyword-unknown']);
+      const written = files.map((f) => readFileSync(join(sub, f), 'utf8'));
+      const plain = run(['lint', ...files, '--format', 'json'], sub);
+      assert.deepEqual((JSON.parse(plain.stdout) as Report).files.map((f) => f.diagnostics), fixed.files.map((f) => f.diagnostics), 'what --fix reports is what a plain lint reports');
+      assert.equal(fix.code, plain.code);
+      const again = run(['lint', ...files, '--fix', '--format', 'json'], sub);
+      assert.deepEqual((JSON.parse(again.stdout) as Report).files.map((f) => f.fixed), [[], [], [], []], 'a second --fix has nothing to fix');
+      assert.deepEqual(files.map((f) => readFileSync(join(sub, f), 'utf8')), written);
+    });
+
+    it('--fix reports the other files of a name in the order a plain lint gives', () => {
+      // seen.tool.json gets its name from the fix ("Name"). Before: it went to the end of the names table when
+      // it changed, and name-duplicate on first.tool.json named the other files in another order than a plain lint.
+      const sub = mkdtempSync(join(fixDir, 'order-'));
+      const body = '"description": "Use this when the user asks for the current weather in a city. Returns the temperature.",\n  "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] }';
+      writeFileSync(join(sub, 'first.tool.json'), `{\n  "name": "get_weather",\n  ${body}\n}\n`);
+      writeFileSync(join(sub, 'seen.tool.json'), `{\n  "Name": "get_weather",\n  ${body}\n}\n`);
+      writeFileSync(join(sub, 'last.tool.json'), `{\n  "name": "get_weather",\n  ${body}\n}\n`);
+      const files = ['first.tool.json', 'seen.tool.json', 'last.tool.json'];
+      const fix = run(['lint', ...files, '--fix', '--format', 'json'], sub);
+      const plain = run(['lint', ...files, '--format', 'json'], sub);
+      const diagnostics = (stdout: string) => (JSON.parse(stdout) as { files: { diagnostics: { rule: string; message: string }[] }[] }).files.map((f) => f.diagnostics);
+      assert.match(diagnostics(fix.stdout)[0]!.find((d) => d.rule === 'name-duplicate')?.message ?? '', /also defined in seen\.tool\.json and 1 other file/);
+      assert.deepEqual(diagnostics(fix.stdout), diagnostics(plain.stdout));
+    });
+
     it('--fix never breaks a file: broken JSON is reported and left as it is; both flags together are a usage error', () => {
       writeFileSync(join(fixDir, 'broken.tool.json'), '{ "name": "x", "parameters": { "type": "int" ');
       const r = run(['lint', '--fix', 'broken.tool.json'], fixDir);

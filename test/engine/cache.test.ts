@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lintText, clearToolCache } from '../../shared/src/linter';
+import { lintText, clearToolCache, lintRecorded, NameIndex } from '../../shared/src/linter';
 import { corpusFiles } from '../../tools/corpus';
 
 const plain = (text: string) => lintText('file:///c.tool.json', text).findings.map((f) => `${f.rule} ${f.offset}:${f.length} ${f.range.start.line}:${f.range.start.character} ${f.pointer} ${f.tool} ${f.severity} ${f.message}`);
@@ -53,5 +53,17 @@ describe('per-tool cache', () => {
     assert.equal(sibling(tools('get_weather_forecast')), 0);
     assert.equal(sibling(tools('get_forecast')), 1, 'the first tool is unchanged, but the name it mentions is gone');
     assert.equal(sibling(tools('get_weather_forecast')), 0);
+  });
+
+  it('a recording lint asks every question, also for a tool whose findings are cached', () => {
+    // The CLI (lintFiles.ts, --fix and --cache) relints only the files whose recorded questions get other answers
+    // from the workspace: a tool served from the cache asked nothing, so a name defined later went unnoticed.
+    const text = JSON.stringify([{ name: 'get_order', description: 'Use this when the user asks about one order by its number. For many orders use list_orders instead.', parameters: { type: 'object', properties: {} } }]);
+    const index = new NameIndex();
+    clearToolCache();
+    lintText('file:///a.tool.json', text, { workspace: index.viewFrom('file:///a.tool.json') });
+    const r = lintRecorded({ uri: 'file:///b.tool.json', text }, { workspace: index.viewFrom('file:///b.tool.json') });
+    assert.ok(r.result.findings.some((f) => f.rule === 'description-sibling-unknown'));
+    assert.ok(r.queries.some(([name]) => name === 'list_orders'), JSON.stringify(r.queries));
   });
 });

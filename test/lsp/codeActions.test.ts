@@ -114,6 +114,45 @@ describe('code actions and commands over stdio', () => {
     assert.ok(actions.some((a) => a.title === 'Fix all type-unknown problems in this file'));
   });
 
+  it('offers "Fix all <rule> problems" on a diagnostic only when it resolves that diagnostic', async () => {
+    // Renamed alone, "Name" names the tool, which then reads as an OpenAI Responses tool: its "STRING" becomes an
+    // unknown type and strict mode asks for "required", so the rule's fix-all drops that rename (it would add
+    // errors) and only fixes "requried". Before, the action was offered on the "Name" diagnostic all the same.
+    const uri = 'file:///virtual/rulefixall.tool.json';
+    const text = `[
+  {
+    "type": "function",
+    "Name": "get_order",
+    "description": "Use this when the user asks about one order by its number. Returns its status.",
+    "parameters": { "type": "object", "properties": { "order_id": { "type": "STRING", "description": "The order number." } }, "additionalProperties": false },
+    "strict": true
+  },
+  {
+    "type": "function",
+    "name": "list_orders",
+    "description": "Use this when the user asks for their orders, newest first. Returns order numbers.",
+    "parameters": { "type": "object", "properties": { "status": { "type": "string", "description": "Only orders in this state." } }, "requried": ["status"] }
+  }
+]
+`;
+    await client.open(uri, text);
+    const diags = (await client.waitForDiagnostics((p) => p.uri === uri)).diagnostics;
+    const titles = async (key: string) => {
+      const diag = diags.find((d) => d.code === 'keyword-unknown' && d.message.startsWith(`"${key}"`));
+      assert.ok(diag, `keyword-unknown on ${key}: ${diags.map((d) => d.message).join(' | ')}`);
+      const actions = (await client.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diag.range, context: { diagnostics: [diag], only: ['quickfix'] } })) as CodeAction[];
+      return { diag, actions };
+    };
+    const name = await titles('Name');
+    assert.ok(name.actions.some((a) => a.title === 'Rename "Name" to "name"'), name.actions.map((a) => a.title).join(' | '));
+    assert.ok(!name.actions.some((a) => a.title === 'Fix all keyword-unknown problems in this file'), name.actions.map((a) => a.title).join(' | '));
+    const requried = await titles('requried');
+    const all = requried.actions.find((a) => a.title === 'Fix all keyword-unknown problems in this file');
+    assert.ok(all, requried.actions.map((a) => a.title).join(' | '));
+    assert.match(apply(text, all.edit, uri, 1), /"required": \["status"\]/);
+    await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
   it('offers suggestions one by one, never as preferred', async () => {
     const diag = bmiDiags.find((d) => d.code === 'type-closed-set-as-string');
     assert.ok(diag, `type-closed-set-as-string on unit; got ${bmiDiags.map((d) => d.code).join(', ')}`);

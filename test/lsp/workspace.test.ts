@@ -91,3 +91,35 @@ describe('workspace index over stdio', () => {
     assert.ok(Array.isArray(c.diagnostics));
   });
 });
+
+describe('closing documents over stdio', () => {
+  it('a document closed while its lint was pending leaves the index and its diagnostics are cleared', async () => {
+    // Closing a.tool.json relints b.tool.json (its duplicate is gone); b closes before that lint runs. Before,
+    // b had no lint at that moment, so the close kept its names in the index for good: a document opened later
+    // got "also defined in b.tool.json", and b's diagnostics were never cleared.
+    const client = new TestClient();
+    try {
+      await client.initialize(null, {});
+      const a = 'file:///virtual/close/a.tool.json';
+      const b = 'file:///virtual/close/b.tool.json';
+      const c = 'file:///virtual/close/c.tool.json';
+      const text = `[\n  ${tool('get_weather', 'Use this when the user asks for the current weather in a city. Returns the temperature.')}\n]\n`;
+      await client.open(a, text);
+      await client.open(b, text);
+      await client.waitForDiagnostics((p) => p.uri === b && codes(p).includes('name-duplicate'));
+      // Both notifications in one write: the server reads them together, as when an editor closes all files.
+      const frame = (uri: string) => {
+        const body = JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didClose', params: { textDocument: { uri } } });
+        return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      };
+      client.proc.stdin!.write(frame(a) + frame(b));
+      await client.open(c, text);
+      const published = await client.waitForDiagnostics((p) => p.uri === c);
+      assert.deepEqual(codes(published).filter((x) => x === 'name-duplicate'), [], published.diagnostics.map((d) => d.message).join(' | '));
+      const lastOfB = [...client.published].reverse().find((p) => p.uri === b);
+      assert.deepEqual(lastOfB?.diagnostics, [], 'b.tool.json is closed: its diagnostics are cleared');
+    } finally {
+      client.proc.kill();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { createTwoFilesPatch } from 'diff';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
-import { lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
+import { answersKey, lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
 import { discoverTools } from '../../../shared/src/discover';
 import { EvaluationModel, fileKey } from '../../../shared/src/evaluation/model';
 import { isEvalResultsUri, isEvalSetUri, isEvaluationFileUri, resultsUriFor } from '../../../shared/src/evaluation/paths';
@@ -18,7 +18,7 @@ import { ToolDocument } from '../../../shared/src/document';
 import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
-import { PROFILES } from '../../../shared/src/types';
+import { PROFILES, type Finding } from '../../../shared/src/types';
 import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
@@ -29,6 +29,9 @@ import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { decodeToolFile, encodingFinding } from './encoding';
 
 class UsageError extends Error {}
+
+/** Rounds of --fix over the workspace (each after names changed in some file); ESLint makes 10 passes per file. */
+const MAX_FIX_ROUNDS = 10;
 
 interface LintOptions {
   format: 'text' | 'json' | 'sarif';
@@ -210,43 +213,77 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
 
   if (opts.fix || opts.fixDryRun) {
     const results = lintWorkspace(inputs, { config, onRuleError, cache: false, today });
-    // Safe fixes never rename tools, so the workspace's names stay valid across passes.
-    const index = new NameIndex();
-    for (const r of results) index.set(r.uri, r.discovery.tools);
+    // The workspace's names, in the order of the files (as a plain lint builds it: messages list other files in
+    // that order), from each file's latest text.
+    const namesOf = (tools: (i: number) => FileLint['discovery']['tools']) => {
+      const names = new NameIndex();
+      for (const i of results.keys()) names.set(inputs[i]!.uri, tools(i));
+      return names;
+    };
+    let index = namesOf((i) => results[i]!.discovery.tools);
+    // A safe fix can change the names a file defines (a misspelt tool key, "Name" or "nmae", renamed to "name"
+    // gives its tool a name; "inputschema" to "inputSchema" changes its profile), and the cross-file rules of the
+    // other files read those names. So each file is fixed against the workspace's names, then the files whose
+    // recorded questions get other answers from the names after the fixes are fixed (and linted) again, until no
+    // answer changes: what --fix writes is what a second --fix leaves alone, and what it reports is what a plain
+    // lint of the written files reports.
+    interface FileFix { text: string; fixed: Finding[]; recorder: RecordingIndex; remaining: FileLint; internalErrors: boolean }
+    const state: (FileFix | undefined)[] = [];
+    const fixable = [...results.keys()].filter((i) => !encodingProblems.has(results[i]!.uri));
+    const stale = (i: number) => answersKey(state[i]!.recorder.queries(), index.viewFrom(inputs[i]!.uri)) !== state[i]!.recorder.answered();
+    let todo = fixable;
+    for (let round = 0; todo.length > 0 && round < MAX_FIX_ROUNDS; round++) {
+      for (const i of todo) {
+        const { uri, evaluation } = inputs[i]!;
+        const before = state[i];
+        const errorsBefore = internal.length;
+        // The recorder keeps what the cross-file rules asked (for the next round, and for the cache entry).
+        const recorder = new RecordingIndex(index.viewFrom(uri));
+        const r = fixAll(uri, before?.text ?? inputs[i]!.text, { config, workspace: recorder, evaluation, onRuleError, today, cache: false });
+        state[i] = { text: r.output, fixed: [...(before?.fixed ?? []), ...r.fixed], recorder, remaining: r.remaining, internalErrors: (before?.internalErrors ?? false) || internal.length > errorsBefore };
+      }
+      index = namesOf((i) => state[i]?.remaining.discovery.tools ?? results[i]!.discovery.tools);
+      todo = fixable.filter(stale);
+    }
     for (const [i, r] of results.entries()) {
       const text = inputs[i]!.text;
       const problem = encodingProblems.get(r.uri);
       if (problem) {
-        // Writing the decoded text back would change bytes outside the fixes: reported, left as it is.
-        keepTools(r);
-        reports.push({ path: displayPath(r.uri, io.cwd), findings: [encodingFinding(text, problem), ...r.findings], tools: r.discovery.tools.length, fixed: [] });
+        // Writing the decoded text back would change bytes outside the fixes: reported, left as it is (and linted
+        // again when the fixes of other files changed the workspace's names).
+        const lint = !fixable.some((j) => state[j]!.text !== inputs[j]!.text) ? r : lintDocument(new ToolDocument(r.uri, text), { config, workspace: index.viewFrom(r.uri), evaluation: inputs[i]!.evaluation, onRuleError, baseline: inputs[i]!.baseline, today, cache: false });
+        keepTools(lint);
+        reports.push({ path: displayPath(r.uri, io.cwd), findings: [encodingFinding(text, problem), ...lint.findings], tools: lint.discovery.tools.length, fixed: [] });
         continue;
       }
+      const s = state[i]!;
       const errorsBefore = internal.length;
-      // With the cache, what the cross-file rules ask is recorded for the entry of the fixed file.
-      const recorder = new RecordingIndex(index.viewFrom(r.uri));
-      const fixed = fixAll(r.uri, text, { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, today });
       const path = displayPath(r.uri, io.cwd);
-      // Safe fixes are chosen without the baseline; what remains is reported against it.
+      // Safe fixes are chosen without the baseline; what remains is reported against it (and against the final
+      // names, should the rounds above have stopped before every answer settled).
       const baseline = inputs[i]!.baseline;
-      const remaining = baseline ? lintDocument(new ToolDocument(r.uri, fixed.output), { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, baseline, today }) : fixed.remaining;
+      let { recorder, remaining } = s;
+      if (baseline || stale(i)) {
+        recorder = new RecordingIndex(index.viewFrom(r.uri));
+        remaining = lintDocument(new ToolDocument(r.uri, s.text), { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, baseline, today, cache: false });
+      }
       keepTools(remaining);
-      const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: fixed.fixed };
-      if (fixed.output !== text) {
+      const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: s.fixed };
+      if (s.text !== text) {
         if (opts.fix) {
           try {
-            writeFileSync(r.uri, fixed.output);
+            writeFileSync(r.uri, s.text);
           } catch (e) {
             throw new UsageError(`cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
           }
         } else {
-          report.output = fixed.output;
-          report.patch = createTwoFilesPatch(path, path, text, fixed.output, 'before', 'after --fix', { context: 2 });
+          report.output = s.text;
+          report.patch = createTwoFilesPatch(path, path, text, s.text, 'before', 'after --fix', { context: 2 });
         }
       }
-      if (cache && internal.length === errorsBefore) {
+      if (cache && !s.internalErrors && internal.length === errorsBefore) {
         const record: FileRecord = { findings: remaining.findings, tools: remaining.discovery.tools.map((t) => ({ name: t.name, profile: t.profile })), queries: recorder.queries(), answered: recorder.answered(), errors: [] };
-        cache.set({ ...inputs[i]!, text: fixed.output }, record);
+        cache.set({ ...inputs[i]!, text: s.text }, record);
       }
       reports.push(report);
     }
