@@ -17,6 +17,50 @@ export function ownString(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+/**
+ * Keys longer than this are not copied by a StringCache: it keeps one such key, its last, as given. A copy in each
+ * of the engine's caches would multiply a hostile 10 MB description by ten on every keystroke.
+ */
+export const MAX_COPIED_KEY = 65_536;
+
+/**
+ * A bounded module-level cache keyed by strings from documents. Keys up to MAX_COPIED_KEY characters are stored
+ * as own copies (see ownString), with values computed from the copy: at most `maxEntries` of them and `maxChars`
+ * characters of keys (all dropped when either bound is reached). Of longer keys it keeps only the last, as given,
+ * which keeps at most one version of one document alive.
+ */
+export class StringCache<V> {
+  private readonly map = new Map<string, V>();
+  private chars = 0;
+  private long: { key: string; value: V } | undefined;
+
+  constructor(
+    private readonly maxEntries = 20_000,
+    private readonly maxChars = 16_000_000,
+  ) {}
+
+  /** The value cached for `key`, else `compute`'s, stored; `compute` gets the string to compute from (the cache's copy of the key). */
+  get(key: string, compute: (key: string) => V): V {
+    if (key.length > MAX_COPIED_KEY) {
+      if (this.long && this.long.key === key) return this.long.value;
+      const value = compute(key);
+      this.long = { key, value };
+      return value;
+    }
+    const hit = this.map.get(key);
+    if (hit !== undefined || this.map.has(key)) return hit as V; // one lookup on a hit (has() only for a cached undefined)
+    const own = ownString(key);
+    const value = compute(own);
+    if (this.map.size >= this.maxEntries || this.chars + own.length > this.maxChars) {
+      this.map.clear();
+      this.chars = 0;
+    }
+    this.map.set(own, value);
+    this.chars += own.length;
+    return value;
+  }
+}
+
 /** A record with ownString copies of its string values (finding data kept by a cache). */
 export function ownRecord<T extends Record<string, string | number>>(r: T): T {
   const out: Record<string, string | number> = {};
@@ -30,17 +74,10 @@ export function ownRecord<T extends Record<string, string | number>>(r: T): T {
 /** Splits an identifier in any case style into lower-case words: `getUserInfo`, `get-user.info` → get,user,info. */
 export function identWords(name: string): string[] {
   // Many rules split the same names: memoised (bounded). Callers must not mutate the result.
-  const hit = WORDS_CACHE.get(name);
-  if (hit) return hit;
-  // Split the cache's own copy: the words are substrings of what they are split from.
-  const own = ownString(name);
-  const out = splitIdent(own);
-  if (WORDS_CACHE.size >= 20_000) WORDS_CACHE.clear();
-  WORDS_CACHE.set(own, out);
-  return out;
+  return WORDS_CACHE.get(name, splitIdent);
 }
 
-const WORDS_CACHE = new Map<string, string[]>();
+const WORDS_CACHE = new StringCache<string[]>();
 
 function splitIdent(name: string): string[] {
   const out: string[] = [];
@@ -265,19 +302,10 @@ export function humanList(items: readonly string[], quote = '"'): string {
 }
 
 /**
- * Memoises a pure function of a string (bounded; cleared when full). Descriptions rarely change between two
- * lints, so the text analyses of unchanged tools cost a map lookup on each keystroke.
+ * Memoises a pure function of a string (a StringCache: bounded, cleared when full). Descriptions rarely change
+ * between two lints, so the text analyses of unchanged tools cost a map lookup on each keystroke.
  */
 export function memoByString<R>(fn: (key: string) => R, max = 20_000): (key: string) => R {
-  const cache = new Map<string, R>();
-  return (key: string) => {
-    const hit = cache.get(key);
-    if (hit !== undefined || cache.has(key)) return hit as R; // one lookup on a hit (has() only for cached undefined)
-    // The function runs on the cache's own copy of the key: what it returns may hold substrings of it.
-    const own = ownString(key);
-    const r = fn(own);
-    if (cache.size >= max) cache.clear();
-    cache.set(own, r);
-    return r;
-  };
+  const cache = new StringCache<R>(max);
+  return (key: string) => cache.get(key, fn);
 }

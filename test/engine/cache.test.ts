@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lintText, clearToolCache, lintRecorded, NameIndex } from '../../shared/src/linter';
+import { lintText, clearToolCache, lintRecorded, NameIndex, toolCacheSize } from '../../shared/src/linter';
 import { corpusFiles } from '../../tools/corpus';
 
 const plain = (text: string) => lintText('file:///c.tool.json', text).findings.map((f) => `${f.rule} ${f.offset}:${f.length} ${f.range.start.line}:${f.range.start.character} ${f.pointer} ${f.tool} ${f.severity} ${f.message}`);
@@ -65,5 +65,19 @@ describe('per-tool cache', () => {
     const r = lintRecorded({ uri: 'file:///b.tool.json', text }, { workspace: index.viewFrom('file:///b.tool.json') });
     assert.ok(r.result.findings.some((f) => f.rule === 'description-sibling-unknown'));
     assert.ok(r.queries.some(([name]) => name === 'list_orders'), JSON.stringify(r.queries));
+  });
+
+  it('counts the findings it keeps against its budget, and keeps no tool whose findings exceed an eighth of it', () => {
+    // One tool, n properties without a description: n findings (param-description-missing).
+    const tool = (n: number) => `{"name":"get_record","description":"Use this when the user asks for a record; returns it.","parameters":{"type":"object","properties":{${Array.from({ length: n }, (_, i) => `"p${i}":{"type":"string"}`).join(',')}}}}`;
+    clearToolCache();
+    const small = tool(20_000);
+    assert.equal(lintText('file:///c.tool.json', small).findings.filter((f) => f.rule === 'param-description-missing').length, 20_000);
+    // The text and at least 64 characters per finding (the text alone was counted: 20 kB of text, 20,000 findings).
+    assert.ok(toolCacheSize() >= small.length + 20_000 * 64, `budget used: ${toolCacheSize()}`);
+    // 60,000 findings cost more than an eighth of the budget: not kept (5 MB of findings per edited version before).
+    clearToolCache();
+    lintText('file:///c.tool.json', tool(60_000));
+    assert.equal(toolCacheSize(), 0);
   });
 });

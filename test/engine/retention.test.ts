@@ -19,6 +19,7 @@ import { discoverTools } from '../../shared/src/discover';
 import { lintDocument, type FileLint } from '../../shared/src/linter';
 import { WorkspaceModel } from '../../shared/src/workspace';
 import { defaultConfig } from '../../shared/src/config';
+import { MAX_COPIED_KEY } from '../../shared/src/text';
 
 /** Digits: the parser makes a number of them, never a string. */
 const MARKER = '918273645546372819';
@@ -31,6 +32,12 @@ function versionText(i: number): string {
   const edited = tool(0, `Use this when the user asks for the weather in a city ${'x'.repeat(i)}; returns the temperature in the units asked for.`);
   const others = Array.from({ length: 20 }, (_, n) => tool(n + 1, `Use this when the user asks for the weather in city number ${n + 1}; returns the temperature.`));
   return `{"x_marker": ${MARKER}, "tools": [\n${[edited, ...others].join(',\n')}\n]}`;
+}
+
+/** Version `i` of a file whose one tool has a 100,000-character description (above MAX_COPIED_KEY), typed into at its start. */
+function longText(i: number): string {
+  const description = `${'x'.repeat(i)}Use this when the user asks for the weather (code ${MARKER}). ${'Returns the temperature in the units asked for. '.repeat(2_100)}`;
+  return tool(0, description);
 }
 
 function versionsAlive(): number {
@@ -56,9 +63,25 @@ describe('caches keep no old versions of a document', { timeout: 120_000 }, () =
       last = lintDocument(doc, { config, workspace: index.viewFrom(uri) }, discovery);
     }
     assert.equal(last?.discovery.tools.length, 21);
-    // The marker's own string, the last version (held here), and at most one version the engine's handles still
-    // pointed to when the snapshot was taken (V8's "handle scope" roots, not a cache); 31 before.
+    // The marker's own string and the last version (held here), and at times a version or two still referenced
+    // from V8's stack or handle-scope roots when the snapshot is taken (3 to 5 strings); 31 before.
     const alive = versionsAlive();
-    assert.ok(alive <= 3, `strings holding the marker: ${alive}`);
+    assert.ok(alive <= 10, `strings holding the marker: ${alive}`);
+  });
+
+  it('after 10 edits of a 100,000-character description, the caches keep no copy per version (one per cache, of the last)', () => {
+    const uri = 'file:///retention-long.tool.json';
+    const config = defaultConfig();
+    let last: FileLint | undefined;
+    for (let i = 0; i < 10; i++) {
+      const doc = new ToolDocument(uri, longText(i));
+      // Without the per-tool findings cache, which keeps each version of the tool's text (bounded by its budget).
+      last = lintDocument(doc, { config, cache: false }, discoverTools(doc.tree!, config.profile));
+    }
+    assert.ok(last && last.discovery.tools[0]!.description!.length > MAX_COPIED_KEY);
+    // The marker's own string, and strings of the last version only (the document, its description, cache keys
+    // made of it): 4. A copy of every key in every cache kept 32 here; the caches' views of old versions, 51.
+    const alive = versionsAlive();
+    assert.ok(alive <= 10, `strings holding the marker: ${alive}`);
   });
 });

@@ -7,7 +7,7 @@
 import { child, entries, elements, isArray, isObject, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
-import { STOP_WORDS, identWords, nameParts, singular, stem, textWords, type VerbKind, memoByString, ownString } from '../text';
+import { STOP_WORDS, identWords, nameParts, singular, stem, textWords, type VerbKind, memoByString, StringCache } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Basics
@@ -728,18 +728,13 @@ export const usageCue: (text: string) => string | undefined = memoByString(usage
 
 export const toolMentions: (text: string) => ToolMention[] = memoByString(toolMentionsUncached);
 
-const detailsCache = new Map<string, DetailHit[]>();
+const detailsCache = new StringCache<DetailHit[]>();
 
 /** Cached by the text and the words of the tool's domain (the only inputs). */
 export function implementationDetails(text: string, domain: ToolDomain): DetailHit[] {
   const key = `${[...domain.nameWords].join(',')}|${[...domain.paramWords].join(',')}|${domain.lastNameWord ?? ''}|${text}`;
-  const hit = detailsCache.get(key);
-  if (hit) return hit;
-  // On the cache's own copies (see ownString): the hits hold substrings of the text.
-  const r = implementationDetailsUncached(ownString(text), domain);
-  if (detailsCache.size >= 20_000) detailsCache.clear();
-  detailsCache.set(ownString(key), r);
-  return r;
+  // Computed from the text in the cache's copy of the key: the hits hold substrings of it.
+  return detailsCache.get(key, (own) => implementationDetailsUncached(own.slice(own.length - text.length), domain));
 }
 
 const restatedCache = memoByString((key: string) => {

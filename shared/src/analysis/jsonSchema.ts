@@ -14,7 +14,7 @@ import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
 import { distance } from 'fastest-levenshtein';
 import { child, entries, isObject, str, valueWithin, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { ownString } from '../text';
+import { StringCache, ownString } from '../text';
 
 export type Draft = '07' | '2020';
 
@@ -452,20 +452,17 @@ export interface RegexProblem {
   onlyUnicode: boolean;
 }
 
-const regexSyntaxCache = new Map<string, RegexProblem | null>();
-
-function boundedSet<K, V>(m: Map<K, V>, k: K, v: V, max: number): void {
-  m.set(k, v);
-  if (m.size > max) m.delete(m.keys().next().value as K);
-}
+const regexSyntaxCache = new StringCache<RegexProblem | null>(2000, 2_000_000);
 
 /**
  * Whether a pattern compiles as an ECMA-262 regular expression in Unicode mode, as JSON Schema validators
  * (ajv and others) compile it. Constructing a RegExp never runs it.
  */
 export function regexProblem(pattern: string): RegexProblem | undefined {
-  const hit = regexSyntaxCache.get(pattern);
-  if (hit !== undefined) return hit ?? undefined;
+  return regexSyntaxCache.get(pattern, regexProblemUncached) ?? undefined;
+}
+
+function regexProblemUncached(pattern: string): RegexProblem | null {
   let out: RegexProblem | null = null;
   try {
     new RegExp(pattern, 'u');
@@ -481,8 +478,7 @@ export function regexProblem(pattern: string): RegexProblem | undefined {
     const i = msg.lastIndexOf(': ');
     out = { reason: i >= 0 ? msg.slice(i + 2) : msg, onlyUnicode };
   }
-  boundedSet(regexSyntaxCache, ownString(pattern), out, 2000);
-  return out ?? undefined;
+  return out;
 }
 
 /**
@@ -499,11 +495,13 @@ export type RegexSafety = 'safe' | 'exponential' | 'polynomial' | 'unknown';
  * patterns take about 1 ms), and the wall-clock timeout is only a safety net, far above that.
  */
 const REDOS_BOUNDS = { maxSteps: 2000, maxScore: 20, timeout: 1000 };
-const safetyCache = new Map<string, RegexSafety>();
+const safetyCache = new StringCache<RegexSafety>(2000, 2_000_000);
 
 export function regexSafety(pattern: string): RegexSafety {
-  const hit = safetyCache.get(pattern);
-  if (hit) return hit;
+  return safetyCache.get(pattern, regexSafetyUncached);
+}
+
+function regexSafetyUncached(pattern: string): RegexSafety {
   let verdict: RegexSafety = 'unknown';
   if (pattern.length <= 2000) {
     let result: RedosDetectorResult | undefined;
@@ -521,7 +519,6 @@ export function regexSafety(pattern: string): RegexSafety {
       else verdict = result.error === 'timedOut' ? 'unknown' : 'polynomial';
     }
   }
-  boundedSet(safetyCache, ownString(pattern), verdict, 2000);
   return verdict;
 }
 

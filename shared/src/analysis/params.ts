@@ -7,7 +7,7 @@
  * Everything here is pure and cheap: module-level regular expressions, no allocation beyond the result.
  */
 import { child, elements, isArray, isObject, type Node } from '../document';
-import { identWords, ownString, verbKind } from '../text';
+import { StringCache, identWords, verbKind } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -530,21 +530,14 @@ export function closedSetValues(desc: string, siblings: NameLookup = NO_NAMES): 
   if (!desc || desc.length > 4000 || !MAY_LIST.test(desc)) return undefined;
   // Several rules ask about the same description: cache the answer without sibling names. Sibling names only
   // reject candidates, so no answer without them means no answer with them.
-  let plain = CACHE.get(desc);
-  if (plain === undefined) {
-    // On the cache's own copy (see ownString): the values found are substrings of it.
-    const own = ownString(desc);
-    plain = findClosedSet(own, NO_NAMES) ?? null;
-    if (CACHE.size >= 20_000) CACHE.clear();
-    CACHE.set(own, plain);
-  }
+  const plain = CACHE.get(desc, (own) => findClosedSet(own, NO_NAMES) ?? null);
   if (plain === null) return undefined;
   return siblings.size === 0 ? plain : findClosedSet(desc, siblings);
 }
 
 /** Cheap pre-check: a description without any of these cannot list values. */
 const MAY_LIST = /['"`‘“|(\[]|\bor\b|\bone of\b|\beither\b|\bvalues?\b|\boptions?\b|\bchoices?\b|\benum\b|\b(?:accepts|allows|supports)\b|\b(?:choose|select|pick)\b|\b(?:supported|allowed|valid|accepted|permitted|available)\b|:\s*-/i;
-const CACHE = new Map<string, ClosedSet | null>();
+const CACHE = new StringCache<ClosedSet | null>();
 
 function findClosedSet(desc: string, siblings: NameLookup): ClosedSet | undefined {
   // HTML entities (ToolBench: "DATE&#95;ASCENDING") and glosses after a quoted value ("'popularity' (default order: 'desc')").

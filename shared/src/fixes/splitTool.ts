@@ -13,7 +13,7 @@ import { child, elements, entries, isArray, isObject, type Node } from '../docum
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { descriptionOf } from '../schemaWalk';
-import { identWords, isVerb, nameParts, ownString, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
+import { MAX_COPIED_KEY, StringCache, identWords, isVerb, nameParts, ownString, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, countLike, enumStrings, hasKeyword, nameKey,
   onlyType, operationKind, operationMix, preferredName, quotedValues, typeSlots,
@@ -838,23 +838,21 @@ function cleanCopies(edit: EditBuilder, tool: ToolInfo, texts: readonly string[]
   const copy = gemini ? /^\/functionDeclarations\/[1-9]\d*(?:\/|$)/ : /^\/[1-9]\d*(?:\/|$)/;
   // Both proposals (original removed / kept) clean the same copies: remember the last few answers.
   const key = `${today}\u0000${config ? JSON.stringify(config) : ''}\u0000${scratch}`;
-  const hit = CLEAN_CACHE.get(key);
-  if (hit) return [...hit];
-  const res = fixAll('file:///split.tool.json', scratch, { config, today }, (f) => f.severity === 'error' && copy.test(f.pointer));
-  let out = [...texts];
-  if (res.fixed.length > 0) {
-    const root = res.remaining.doc.tree;
-    const items = elements(gemini ? child(root, 'functionDeclarations') : root);
-    if (items.length === texts.length + 1) out = items.slice(1).map((n) => res.output.slice(n.offset, n.offset + n.length));
-  }
-  if (CLEAN_CACHE.size >= 8) CLEAN_CACHE.clear();
-  // The cache's own copies (see ownString): the key and the texts are made of pieces of the document.
-  out = out.map(ownString);
-  CLEAN_CACHE.set(ownString(key), out);
+  const out = CLEAN_CACHE.get(key, () => {
+    const res = fixAll('file:///split.tool.json', scratch, { config, today }, (f) => f.severity === 'error' && copy.test(f.pointer));
+    let cleaned = [...texts];
+    if (res.fixed.length > 0) {
+      const root = res.remaining.doc.tree;
+      const items = elements(gemini ? child(root, 'functionDeclarations') : root);
+      if (items.length === texts.length + 1) cleaned = items.slice(1).map((n) => res.output.slice(n.offset, n.offset + n.length));
+    }
+    // The texts are made of pieces of the document: copies (see ownString), unless the cache keeps the key as is.
+    return key.length > MAX_COPIED_KEY ? cleaned : cleaned.map(ownString);
+  });
   return [...out];
 }
 
-const CLEAN_CACHE = new Map<string, string[]>();
+const CLEAN_CACHE = new StringCache<string[]>(8);
 
 /**
  * The edits that split `tool`: one new tool per operation, placed where the original was (`keepOriginal`

@@ -4,7 +4,7 @@ import { child, keyNodeOf, num, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
 import { prepareValueCheck, isGeminiSubset, shortJson, type ValueCheckOptions } from '../analysis/jsonSchema';
-import { ownRecord, ownString } from '../text';
+import { StringCache, ownRecord } from '../text';
 
 type MessageId = 'defaultInvalid' | 'enumInvalid' | 'enumOnArray' | 'rangeInverted' | 'rangeEmpty';
 
@@ -127,20 +127,15 @@ interface Verdict {
  * uses $ref, the root's): on a keystroke only the edited subschema is validated again.
  */
 const VERDICT_CACHE_MAX = 20_000;
-const verdictCache = new Map<string, Verdict[]>();
+const verdictCache = new StringCache<Verdict[]>(VERDICT_CACHE_MAX);
 
 function valueVerdicts(s: SchemaVisit, root: Node, t: ToolInfo, text: string): Verdict[] {
   const node = s.node;
   if (!child(node, 'default') && !child(node, 'enum')) return [];
   const own = text.slice(node.offset, node.offset + node.length);
   const key = `${t.draft}|${isGeminiSubset(t) ? 'g' : ''}|${s.types.join(',')}|${own}${own.includes('$ref') ? '\u0000' + text.slice(root.offset, root.offset + root.length) : ''}`;
-  const hit = verdictCache.get(key);
-  if (hit) return hit;
-  // The cache's own copies (see ownString): the key is sliced from the document, the data read from its values.
-  const verdicts = computeVerdicts(s, root, t).map((v) => ({ ...v, data: ownRecord(v.data) }));
-  if (verdictCache.size >= VERDICT_CACHE_MAX) verdictCache.delete(verdictCache.keys().next().value as string);
-  verdictCache.set(ownString(key), verdicts);
-  return verdicts;
+  // The data is read from the document's values: copies (see ownString), as the cache keeps them.
+  return verdictCache.get(key, () => computeVerdicts(s, root, t).map((v) => ({ ...v, data: ownRecord(v.data) })));
 }
 
 function computeVerdicts(s: SchemaVisit, root: Node, t: ToolInfo): Verdict[] {
