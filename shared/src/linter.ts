@@ -203,8 +203,8 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     const toolText = useCache ? doc.text.slice(base, base + tool.outer.length) : '';
     const bucket = useCache ? cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`) : undefined;
     const prefix = bucket ? pointerOf(tool.outer) : '';
-    const entry = bucket ? cachedTool(bucket, toolText) : undefined;
-    const hit = !recording && entry && sameNames(entry) ? entry.findings : undefined;
+    const entry = bucket && !recording ? cachedTool(bucket, toolText) : undefined;
+    const hit = entry && sameNames(entry) ? entry.findings : undefined;
     if (hit) {
       for (const f of hit) {
         const offset = base + f.relOffset;
