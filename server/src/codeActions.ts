@@ -41,6 +41,11 @@ export interface ActionContext {
   canCreateFiles: boolean;
   /** The client resolves a code action's edit on demand (textDocument.codeAction.resolveSupport has "edit"). */
   canResolveEdits?: boolean;
+  /**
+   * The client takes versioned `documentChanges` (workspace.workspaceEdit.documentChanges); without it, edits go
+   * in the plain `changes` map every client reads. Unset means it does.
+   */
+  canVersionEdits?: boolean;
 }
 
 /**
@@ -64,6 +69,7 @@ export function toLspEdits(doc: ToolDocument, edits: readonly TextEdit[]): LspTe
 }
 
 function workspaceEdit(ctx: ActionContext, edits: readonly TextEdit[]): WorkspaceEdit {
+  if (ctx.canVersionEdits === false) return { changes: { [ctx.uri]: toLspEdits(ctx.lint.doc, edits) } };
   return { documentChanges: [{ textDocument: { uri: ctx.uri, version: ctx.version }, edits: toLspEdits(ctx.lint.doc, edits) }] };
 }
 

@@ -61,6 +61,8 @@ export interface NavigationDeps {
   lintOf(uri: string): FileLint | undefined;
   /** The version of an open document, or null when it is not open. */
   documentVersion(uri: string): number | null;
+  /** The client takes versioned `documentChanges` in a workspace edit (else the plain `changes` map); unset: it does. */
+  canVersionEdits?(): boolean;
   /** An evaluation set (its current text, indexed) and the tools of the file it tests; undefined for other URIs. */
   evalSetOf(uri: string): { doc: ToolDocument; tools: readonly ToolInfo[] | undefined } | undefined;
   /**
@@ -144,10 +146,9 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     if (!p.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, p.reason);
     const r = renameTool(model, p.target.name, params.newName);
     if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
-    const documentChanges: TextDocumentEdit[] = r.files.map((f) => ({
-      textDocument: { uri: f.uri, version: deps.documentVersion(f.uri) },
-      edits: [...f.edits].sort((a, b) => a.offset - b.offset).map((e) => ({ range: e.range, newText: e.newText })),
-    }));
+    const edits = (f: (typeof r.files)[number]) => [...f.edits].sort((a, b) => a.offset - b.offset).map((e) => ({ range: e.range, newText: e.newText }));
+    if (deps.canVersionEdits?.() === false) return { changes: Object.fromEntries(r.files.map((f) => [f.uri, edits(f)])) };
+    const documentChanges: TextDocumentEdit[] = r.files.map((f) => ({ textDocument: { uri: f.uri, version: deps.documentVersion(f.uri) }, edits: edits(f) }));
     return { documentChanges };
   });
 

@@ -128,6 +128,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   let canCreateFiles = false;
   let canResolveEdits = false;
+  let canVersionEdits = false;
   /** Tools of indexed files that are not open, read from disk once per index entry (evaluation sets read them). */
   const parsedTools = new WeakMap<IndexedFile, ToolInfo[]>();
   /** Evaluation sets and results: indexed, linted, and the evaluation state of every tool-file lint. */
@@ -198,6 +199,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     hasWorkspaceFolders = !!caps.workspace?.workspaceFolders;
     canCreateFiles = !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     canResolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
+    canVersionEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
@@ -633,6 +635,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     },
     lintOf: (uri) => currentLint(uri),
     documentVersion: (uri) => documents.get(uri)?.version ?? null,
+    canVersionEdits: () => canVersionEdits,
     evalSetOf: (uri) => {
       if (!isEvalSetUri(uri)) return undefined;
       // Edits not linted yet (the lint runs after pending messages): index the editor's text now.
@@ -659,7 +662,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const doc = documents.get(uri);
     const lint = doc && currentLint(uri);
     if (!doc || !lint) return undefined;
-    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits };
+    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits, canVersionEdits };
   }
 
   connection.onCodeAction((params) => {

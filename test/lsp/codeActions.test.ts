@@ -95,6 +95,34 @@ describe('code actions and commands over stdio', () => {
     }
   });
 
+  it('sends a client that does not declare workspaceEdit.documentChanges the plain "changes" map', async () => {
+    // LSP: documentChanges are sent only when the client declares them; every client reads "changes".
+    const c2 = new TestClient();
+    try {
+      await c2.initialize(null, {});
+      const uri = 'file:///virtual/plain.tool.json';
+      await c2.open(uri, BFCL);
+      const diags = (await c2.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === uri)).diagnostics;
+      const diag = diags.find((d) => d.code === 'type-unknown' && d.message.includes('"int"'));
+      assert.ok(diag, 'type-unknown on "int"');
+      const actions = (await c2.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diag.range, context: { diagnostics: [diag] } })) as CodeAction[];
+      const fix = actions.find((a) => a.title === 'Replace "int" with "integer"');
+      assert.ok(fix?.edit, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+      assert.equal(fix.edit.documentChanges, undefined);
+      assert.deepEqual(Object.keys(fix.edit.changes ?? {}), [uri]);
+      const after = TextDocument.applyEdits(TextDocument.create(uri, 'tool-json', 1, BFCL), fix.edit.changes![uri]!);
+      assert.equal(after, BFCL.replace('"type": "int"', '"type": "integer"'));
+      // Rename (navigation) answers in the same form.
+      const at = TextDocument.create(uri, 'tool-json', 1, BFCL).positionAt(BFCL.indexOf('calculate_bmi') + 2);
+      const renamed = (await c2.conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: at, newName: 'get_bmi' })) as WorkspaceEdit;
+      assert.equal(renamed.documentChanges, undefined);
+      const renamedText = TextDocument.applyEdits(TextDocument.create(uri, 'tool-json', 1, BFCL), renamed.changes![uri]!);
+      assert.equal(renamedText, BFCL.replace('"calculate_bmi"', '"get_bmi"'));
+    } finally {
+      c2.proc.kill();
+    }
+  });
+
   it('returns the safe fix of a diagnostic as a preferred quick fix with a versioned edit', async () => {
     const diag = bmiDiags.find((d) => d.code === 'type-unknown' && d.message.includes('"int"'));
     assert.ok(diag, 'type-unknown on "int"');

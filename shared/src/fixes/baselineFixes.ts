@@ -19,7 +19,7 @@ import { copyText, markDeprecatedEdits, nextVersionName } from './versioning';
 function reindent(text: string, from: string, fromUnit: string, to: string, toUnit: string, eol: string): string {
   const same = from === to && fromUnit === toUnit;
   return text
-    .split(/\r?\n/)
+    .split(/\r\n?|\n/)
     .map((l, i) => {
       if (i === 0 || same || !l.startsWith(from)) return l;
       let rest = l.slice(from.length);

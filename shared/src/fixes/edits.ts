@@ -36,10 +36,11 @@ export function layoutOf(doc: ToolDocument): Layout {
   let l = layouts.get(doc);
   if (l) return l;
   const text = doc.text;
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  // A file that breaks lines with a lone \r (old Mac style) keeps it; \r\n wins over \n, as in VS Code's detection.
+  const eol = text.includes('\r\n') ? '\r\n' : text.includes('\n') ? '\n' : text.includes('\r') ? '\r' : '\n';
   let unit = '  ';
   let smallest = Infinity;
-  const re = /\n([ \t]+)\S/g;
+  const re = /[\r\n]([ \t]+)\S/g;
   let m: RegExpExecArray | null;
   let seen = 0;
   while ((m = re.exec(text)) && seen < 200) {
@@ -58,17 +59,30 @@ export function layoutOf(doc: ToolDocument): Layout {
   return l;
 }
 
+/** Where the line holding `offset` starts; a line ends at \n, \r\n or a lone \r, as LSP counts lines. */
+export function lineStartOf(text: string, offset: number): number {
+  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+}
+
+/** Whether `text` breaks a line between `from` and `to` (\n, \r\n or a lone \r). */
+export function hasLineBreak(text: string, from: number, to: number): boolean {
+  for (let i = Math.max(0, from), end = Math.min(to, text.length); i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
+}
+
 /** The whitespace at the start of the line holding `offset`. */
 export function indentAt(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = lineStartOf(text, offset);
   let i = lineStart;
   while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
   return text.slice(lineStart, i);
 }
 
 function isMultiLine(text: string, node: Node): boolean {
-  const s = text.slice(node.offset, node.offset + node.length);
-  return s.includes('\n');
+  return hasLineBreak(text, node.offset, node.offset + node.length);
 }
 
 /** A value written on one line, `{ "a": 1, "b": ["x", "y"] }` style. */
@@ -186,7 +200,7 @@ export class EditBuilder {
       const firstProp = props[0]!;
       if (!multi) return { offset: firstProp.offset, length: 0, content: `${keyText}: ${inlineJson(value)}, ` };
       const indent = indentAt(text, firstProp.offset);
-      const sameLineAsBrace = text.slice(obj.offset + 1, firstProp.offset).indexOf('\n') < 0;
+      const sameLineAsBrace = !hasLineBreak(text, obj.offset + 1, firstProp.offset);
       if (sameLineAsBrace) return { offset: firstProp.offset, length: 0, content: `${keyText}: ${inlineJson(value)}, ` };
       return { offset: firstProp.offset, length: 0, content: `${keyText}: ${blockJson(value, indent, this.layout)},${eol}${indent}` };
     }
@@ -194,7 +208,7 @@ export class EditBuilder {
     const end = last.offset + last.length;
     if (!multi) return { offset: end, length: 0, content: `, ${keyText}: ${inlineJson(value)}` };
     const indent = indentAt(text, last.offset);
-    const lastOnBraceLine = text.slice(obj.offset + 1, last.offset).indexOf('\n') < 0;
+    const lastOnBraceLine = !hasLineBreak(text, obj.offset + 1, last.offset);
     if (lastOnBraceLine) return { offset: end, length: 0, content: `, ${keyText}: ${blockJson(value, indent, this.layout)}` };
     return { offset: end, length: 0, content: `,${eol}${indent}${keyText}: ${blockJson(value, indent, this.layout)}` };
   }
@@ -221,7 +235,7 @@ export class EditBuilder {
     }
     const last = items[items.length - 1]!;
     const end = last.offset + last.length;
-    const multi = isMultiLine(text, arr) && text.slice(arr.offset + 1, last.offset).includes('\n');
+    const multi = isMultiLine(text, arr) && hasLineBreak(text, arr.offset + 1, last.offset);
     if (!multi) return { offset: end, length: 0, content: `, ${inlineJson(value)}` };
     const indent = indentAt(text, last.offset);
     return { offset: end, length: 0, content: `,${this.layout.eol}${indent}${blockJson(value, indent, this.layout)}` };

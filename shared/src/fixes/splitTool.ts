@@ -19,7 +19,7 @@ import {
   onlyType, operationKind, operationMix, preferredName, quotedValues, typeSlots,
 } from '../analysis/params';
 import { markerNode } from '../analysis/versions';
-import { indentAt, removeMembers, type EditBuilder, type TextEdit } from './edits';
+import { hasLineBreak, indentAt, removeMembers, type EditBuilder, type TextEdit } from './edits';
 import { placeTools, replaceTool, rewriteWithin } from './toolEdits';
 import { markDeprecatedEdits } from './versioning';
 import { fixAll } from '../fix';
@@ -779,7 +779,7 @@ function toolText(edit: EditBuilder, tool: ToolInfo, op: SplitOperation): string
       edits.push(...removeMembers(drop));
       if (add.length > 0) {
         const lastKept = stays[stays.length - 1]!;
-        const multi = text.slice(requiredNode.offset + 1, lastKept.offset).includes('\n');
+        const multi = hasLineBreak(text, requiredNode.offset + 1, lastKept.offset);
         const sep = multi ? `,${edit.layout.eol}${indentAt(text, lastKept.offset)}` : ', ';
         edits.push({ offset: lastKept.offset + lastKept.length, length: 0, content: add.map((a) => sep + JSON.stringify(a)).join('') });
       }

@@ -4,7 +4,7 @@
  * the version fixes. A new tool is always the original's own text with small edits applied, so it keeps the
  * file's key order, quoting and indentation.
  */
-import { applyEdits, indentAt, type EditBuilder, type TextEdit } from './edits';
+import { applyEdits, hasLineBreak, indentAt, lineStartOf, type EditBuilder, type TextEdit } from './edits';
 import type { Node } from '../document';
 import type { ToolInfo } from '../discover';
 
@@ -17,7 +17,7 @@ export function rewriteWithin(text: string, node: Node, edits: readonly TextEdit
 
 /** Indents every line after the first by `extra`. */
 function indentLines(s: string, extra: string, eol: string): string {
-  return s.split(/\r?\n/).join(eol + extra);
+  return s.split(/\r\n?|\n/).join(eol + extra);
 }
 
 /**
@@ -44,7 +44,7 @@ export function placeTools(edit: EditBuilder, tool: ToolInfo, replacement: strin
     const prop = parent;
     const container = prop.parent!;
     const end = prop.offset + prop.length;
-    const sameLine = !text.slice(container.offset, container.offset + container.length).includes('\n');
+    const sameLine = !hasLineBreak(text, container.offset, container.offset + container.length);
     const indent = indentAt(text, prop.offset);
     const sep = sameLine ? ', ' : ',' + eol + indent;
     let content = '';
@@ -58,9 +58,9 @@ export function placeTools(edit: EditBuilder, tool: ToolInfo, replacement: strin
   const i = siblings.indexOf(outer);
   const prev = siblings[i - 1];
   const next = siblings[i + 1];
-  const multi = prev ? text.slice(prev.offset + prev.length, outer.offset).includes('\n') : next ? text.slice(outer.offset + outer.length, next.offset).includes('\n') : text.slice(parent.offset, outer.offset).includes('\n');
+  const multi = prev ? hasLineBreak(text, prev.offset + prev.length, outer.offset) : next ? hasLineBreak(text, outer.offset + outer.length, next.offset) : hasLineBreak(text, parent.offset, outer.offset);
   // The indentation of an entry that starts its own line (`[{…},\n {…}]`: the first entry shares the bracket's line).
-  const startsLine = (n: typeof outer) => /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', n.offset - 1) + 1, n.offset));
+  const startsLine = (n: typeof outer) => /^[ \t]*$/.test(text.slice(lineStartOf(text, n.offset), n.offset));
   const model = [outer, next, prev].find((n) => n && startsLine(n));
   const indent = model ? indentAt(text, model.offset) : indentAt(text, parent.offset) + unit;
   const sep = multi ? ',' + eol + indent : ', ';

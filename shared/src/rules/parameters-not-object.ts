@@ -3,7 +3,7 @@ import { child, str, elements, entries, isObject, propertyNode, valueOf, type Js
 import type { ToolInfo } from '../discover';
 import { closestKey, describeType, isKnownKeyword, isMisreadPropertyMap } from '../analysis/jsonSchema';
 import { strictInfo } from '../analysis/strict';
-import { indentAt, inlineJson, type EditBuilder, type TextEdit } from '../fixes/edits';
+import { hasLineBreak, indentAt, inlineJson, type EditBuilder, type TextEdit } from '../fixes/edits';
 import type { FixProposal } from '../fix';
 
 /** Python-style aliases of object: type-unknown reports them (with the JSON Schema name), not this rule. */
@@ -91,14 +91,14 @@ function isBarePropertyMap(params: Node): boolean {
 function wrapAsProperties(edit: EditBuilder, params: Node): TextEdit {
   const text = edit.text;
   const orig = text.slice(params.offset, params.offset + params.length);
-  if (!orig.includes('\n')) {
+  if (!hasLineBreak(orig, 0, orig.length)) {
     const sp = /^\{\s/.test(orig) ? ' ' : '';
     return { offset: params.offset, length: params.length, content: `{${sp}"type": "object", "properties": ${orig}${sp}}` };
   }
   const { eol, unit } = edit.layout;
   const outer = indentAt(text, params.offset);
   const inner = outer + unit;
-  const body = orig.split(/\r?\n/).join(eol + unit);
+  const body = orig.split(/\r\n?|\n/).join(eol + unit);
   return { offset: params.offset, length: params.length, content: `{${eol}${inner}"type": "object",${eol}${inner}"properties": ${body}${eol}${outer}}` };
 }
 
