@@ -244,9 +244,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   }
 
+  /** The innermost workspace folder holding `uri` (a folder holds itself: its configuration chooses its tool files). */
   function folderOf(uri: string): Folder | undefined {
     let best: Folder | undefined;
-    for (const f of folders) if (uri.startsWith(f.uri.endsWith('/') ? f.uri : f.uri + '/') && (!best || f.uri.length > best.uri.length)) best = f;
+    for (const f of folders) if ((uri === f.uri || uri.startsWith(f.uri.endsWith('/') ? f.uri : f.uri + '/')) && (!best || f.uri.length > best.uri.length)) best = f;
     return best;
   }
 

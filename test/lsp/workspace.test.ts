@@ -123,3 +123,28 @@ describe('closing documents over stdio', () => {
     }
   });
 });
+
+describe('toolschema.config.json of a workspace folder', () => {
+  it('the files and ignore globs of toolschema.config.json choose the files indexed at start-up', async () => {
+    // Before, the start-up index looked the globs up in the settings only (the folder was not "in" itself), so a file
+    // the configuration ignores was linted and one its files globs add was not (the CLI honoured both).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-cfg-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'toolschema.config.json'), '{ "files": ["**/*.tool.json", "agents/*.json"], "ignore": ["a.tool.json"] }\n');
+      writeFileSync(join(dir, 'a.tool.json'), D);
+      writeFileSync(join(dir, 'b.tool.json'), A);
+      mkdirSync(join(dir, 'agents'));
+      writeFileSync(join(dir, 'agents', 'x.json'), C);
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('agents/x.json') && codes(p).includes('name-duplicate'));
+      // One batch, published in path order: a.tool.json would have come before b.tool.json.
+      await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json'));
+      assert.deepEqual(client.published.filter((p) => p.uri === uri('a.tool.json')), [], 'a.tool.json is ignored');
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
