@@ -281,6 +281,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const [uri, diags] of configDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: diags });
   }
 
+  /** The effective configuration of every folder, as one comparable string. */
+  function configsKey(): string {
+    return JSON.stringify([...folderConfigs].map(([f, c]) => [f, c.config]));
+  }
+
   function configFor(uri: string): Config {
     const f = folderOf(uri);
     return (f && folderConfigs.get(f.uri)?.config) || settings;
@@ -525,7 +530,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const doc = documents.get(uri);
     if (!doc) return;
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
+      const before = configsKey();
       loadFolderConfigs();
+      // The open text is the configuration: when it changed what applies (not on every keystroke, most leave it
+      // as it was), the files that are not open are found (files / ignore globs) and linted again too, as when
+      // the file changes on disk.
+      if (configsKey() !== before) void indexWorkspace();
       for (const d of documents.all()) if (d.uri !== uri) relint(d.uri);
       return;
     }

@@ -147,4 +147,30 @@ describe('toolschema.config.json of a workspace folder', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('an edit that changes the configuration re-lints the files that are not open (and re-reads the files globs)', async () => {
+    // The open config's text is the configuration (it wins over the disk), but before, an edit to it re-linted only
+    // the open documents: the files that are not open kept diagnostics from the old configuration until the config
+    // was closed (the CLI, run on the same texts, reported the new severities).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-cfg-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'toolschema.config.json'), '{}\n');
+      writeFileSync(join(dir, 'a.tool.json'), `[\n  ${tool('getForecast', 'Use this when the user asks for the weather in the next days in a city. Returns daily highs and lows.')}\n]\n`);
+      const cfg = pathToFileURL(join(dir, 'toolschema.config.json')).href;
+      const a = pathToFileURL(join(dir, 'a.tool.json')).href;
+      const severityOf = (p: PublishDiagnosticsParams) => p.diagnostics.find((d) => d.code === 'name-format')?.severity;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === a && severityOf(p) === 2);
+      await client.open(cfg, '{}\n', 'json');
+      await client.change(cfg, 2, [{ text: '{ "rules": { "name-format": "error" } }\n' }]);
+      await client.waitForDiagnostics((p) => p.uri === a && severityOf(p) === 1);
+      // files / ignore globs: a.tool.json is no longer a tool file, so it leaves the index and its diagnostics go.
+      await client.change(cfg, 3, [{ text: '{ "ignore": ["a.tool.json"] }\n' }]);
+      await client.waitForDiagnostics((p) => p.uri === a && p.diagnostics.length === 0);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
