@@ -453,6 +453,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const s = stored.get(uri);
       if (!s || !relintNow) return;
       lintDiskFile(uri);
+      // The sets that test it check their cases against its tools (schemas and names), as for an open file.
+      evalFiles.toolChanged(uri);
       relintAffected(uri, s.before, s.entry.names);
     });
   }
@@ -464,6 +466,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     diskHashes.delete(uri);
     index.delete(uri);
     if (diskFiles.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    evalFiles.toolChanged(uri);
     relintAffected(uri, before, new Set());
   }
 
