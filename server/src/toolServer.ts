@@ -338,12 +338,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // ------------------------------------------------------------------ workspace index
 
-  /** Whether a file URI is a tool file under its folder's configuration (files / ignore globs). */
+  /**
+   * Whether a file URI is a tool file under its folder's configuration (files / ignore globs), as the start-up
+   * index finds them; outside any folder, any `*.tool.json` out of node_modules.
+   */
   function isToolUri(uri: string): boolean {
     if (uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(uri)) return false;
-    if (uri.endsWith('.tool.json')) return !/\/node_modules\//.test(uri);
     const f = folderOf(uri);
-    if (!f) return false;
+    if (!f) return uri.endsWith('.tool.json') && !/\/node_modules\//.test(uri);
     const rel = relative(f.path, fileURLToPath(uri)).split(sep).join('/');
     return toolFileMatcher(configFor(uri))(rel);
   }

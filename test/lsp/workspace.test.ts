@@ -142,6 +142,14 @@ describe('toolschema.config.json of a workspace folder', () => {
       // One batch, published in path order: a.tool.json would have come before b.tool.json.
       await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json'));
       assert.deepEqual(client.published.filter((p) => p.uri === uri('a.tool.json')), [], 'a.tool.json is ignored');
+      // Changed on disk, it stays ignored (before, any *.tool.json that changed was indexed and linted).
+      const seen = client.published.length;
+      writeFileSync(join(dir, 'a.tool.json'), C);
+      writeFileSync(join(dir, 'b.tool.json'), A.replace('"get_local_time"', '"get_clock_time"'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 2 }, { uri: uri('b.tool.json'), type: 2 }] });
+      await client.waitForDiagnostics((p) => p.uri === uri('agents/x.json') && !codes(p).includes('name-duplicate'));
+      await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && client.published.indexOf(p) >= seen);
+      assert.deepEqual(client.published.filter((p) => p.uri === uri('a.tool.json')), [], 'a.tool.json is still ignored');
     } finally {
       client.proc.kill();
       rmSync(dir, { recursive: true, force: true });
