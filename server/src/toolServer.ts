@@ -246,9 +246,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   }
 
+  /** The innermost workspace folder holding `uri` (a folder holds itself: its configuration chooses its tool files). */
   function folderOf(uri: string): Folder | undefined {
     let best: Folder | undefined;
-    for (const f of folders) if (uri.startsWith(f.uri.endsWith('/') ? f.uri : f.uri + '/') && (!best || f.uri.length > best.uri.length)) best = f;
+    for (const f of folders) if ((uri === f.uri || uri.startsWith(f.uri.endsWith('/') ? f.uri : f.uri + '/')) && (!best || f.uri.length > best.uri.length)) best = f;
     return best;
   }
 
@@ -280,6 +281,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       configDiagnostics.set(uri, findings.map(toDiagnostic));
     }
     for (const [uri, diags] of configDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: diags });
+  }
+
+  /** The effective configuration of every folder, as one comparable string. */
+  function configsKey(): string {
+    return JSON.stringify([...folderConfigs].map(([f, c]) => [f, c.config]));
   }
 
   function configFor(uri: string): Config {
@@ -334,12 +340,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // ------------------------------------------------------------------ workspace index
 
-  /** Whether a file URI is a tool file under its folder's configuration (files / ignore globs). */
+  /**
+   * Whether a file URI is a tool file under its folder's configuration (files / ignore globs), as the start-up
+   * index finds them; outside any folder, any `*.tool.json` out of node_modules.
+   */
   function isToolUri(uri: string): boolean {
     if (uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(uri)) return false;
-    if (uri.endsWith('.tool.json')) return !/\/node_modules\//.test(uri);
     const f = folderOf(uri);
-    if (!f) return false;
+    if (!f) return uri.endsWith('.tool.json') && !/\/node_modules\//.test(uri);
     const rel = relative(f.path, fileURLToPath(uri)).split(sep).join('/');
     return toolFileMatcher(configFor(uri))(rel);
   }
@@ -449,6 +457,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const s = stored.get(uri);
       if (!s || !relintNow) return;
       lintDiskFile(uri);
+      // The sets that test it check their cases against its tools (schemas and names), as for an open file.
+      evalFiles.toolChanged(uri);
       relintAffected(uri, s.before, s.entry.names);
     });
   }
@@ -460,6 +470,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     diskHashes.delete(uri);
     index.delete(uri);
     if (diskFiles.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    evalFiles.toolChanged(uri);
     relintAffected(uri, before, new Set());
   }
 
@@ -526,7 +537,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const doc = documents.get(uri);
     if (!doc) return;
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
+      const before = configsKey();
       loadFolderConfigs();
+      // The open text is the configuration: when it changed what applies (not on every keystroke, most leave it
+      // as it was), the files that are not open are found (files / ignore globs) and linted again too, as when
+      // the file changes on disk.
+      if (configsKey() !== before) void indexWorkspace();
       for (const d of documents.all()) if (d.uri !== uri) relint(d.uri);
       return;
     }

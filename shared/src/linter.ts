@@ -623,10 +623,29 @@ export class NameIndex {
         if (!files) return [];
         const out: string[] = [];
         for (const [u, profiles] of files) if (u !== uri && (!profile || profiles.has(profile))) out.push(u);
-        return out;
+        return out.length > 1 ? inPathOrder(out) : out;
       },
     };
   }
+}
+
+/**
+ * URIs (or paths) sorted by their decoded text: the order the files of a name are listed in (name-duplicate names
+ * the first) is the same whichever order they were indexed in, in the editor as in the CLI (paths in path order).
+ */
+function inPathOrder(uris: string[]): string[] {
+  const decoded = (u: string): string => {
+    if (!u.includes('%')) return u;
+    try {
+      return decodeURIComponent(u);
+    } catch {
+      return u;
+    }
+  };
+  return uris
+    .map((u) => [decoded(u), u] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+    .map((x) => x[1]);
 }
 
 /** A question a lint asked the workspace index: a tool name, and the profile when the rule gave one. */

@@ -64,4 +64,22 @@ describe('workspace model', () => {
     assert.deepEqual(m.referencesTo('get_local_time'), []);
     assert.equal(m.size, 3);
   });
+
+  it('names the other files of a duplicate in path order, whatever order they were indexed or re-indexed in', () => {
+    // The index kept each name's files in insertion order, and a file whose names changed went to the end: the
+    // server's "also defined in X and 1 other file" named whichever file was edited last, and the CLI (files in
+    // path order) named another for the same texts.
+    const dup = (name: string) => `[${tool(name, 'Use this to convert an amount between two currencies.')}]`;
+    const uris = ['file:///w/a.tool.json', 'file:///w/b.tool.json', 'file:///w/c.tool.json'];
+    const inOrder = new WorkspaceModel();
+    for (const u of uris) inOrder.updateText(u, dup('convert_currency'));
+    const edited = new WorkspaceModel();
+    for (const u of [...uris].reverse()) edited.updateText(u, dup('convert_currency'));
+    edited.updateText('file:///w/a.tool.json', dup('convert_money'));
+    edited.updateText('file:///w/a.tool.json', dup('convert_currency'));
+    for (const m of [inOrder, edited]) assert.deepEqual(m.viewFrom('file:///w/c.tool.json').definitions('convert_currency'), uris.slice(0, 2));
+    const message = (m: WorkspaceModel) => lintDocument(new ToolDocument(uris[2]!, dup('convert_currency')), { workspace: m.viewFrom(uris[2]!) }).findings.find((f) => f.rule === 'name-duplicate')?.message;
+    assert.match(message(edited) ?? '', /also defined in a\.tool\.json and 1 other file/);
+    assert.equal(message(edited), message(inOrder));
+  });
 });

@@ -189,3 +189,31 @@ describe('evaluation sets over stdio', () => {
     assert.deepEqual(codes(more), ['eval-records-incomplete'], 'the new case has no recorded result');
   });
 });
+
+describe('evaluation sets of tool files that are not open', () => {
+  it('a tool file changed on disk re-lints the sets that test it, also when its names stay the same', async () => {
+    // A set's findings depend on its tool file's schemas (eval-args-invalid) and whole list of names, not only on
+    // the names its cases mention. Only an open tool file's lint re-linted its sets; a tool file changed on disk
+    // re-linted them only when a name they mention appeared or disappeared, so a schema change there left the
+    // set's diagnostics stale (the CLI on the same files reported eval-args-invalid).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-evaldisk-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'issues.tool.json'), ISSUE_TOOLS);
+      writeFileSync(join(dir, 'issues.eval.json'), issueSet(FIVE, './issues.tool.json'));
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      const invalid = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'eval-args-invalid');
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      const first = await client.waitForDiagnostics((p) => p.uri === uri('issues.eval.json'));
+      assert.deepEqual(invalid(first), []);
+      // The reason enum loses "completed", which the close-42 case expects: same names, other schema.
+      writeFileSync(join(dir, 'issues.tool.json'), ISSUE_TOOLS.replace('"enum": ["completed", "not_planned"]', '"enum": ["not_planned", "duplicate"]'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('issues.tool.json'), type: 2 }] });
+      const changed = await client.waitForDiagnostics((p) => p.uri === uri('issues.eval.json') && invalid(p).length > 0);
+      assert.match(invalid(changed)[0]!.message, /close-42|completed/);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

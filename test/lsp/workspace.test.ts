@@ -123,3 +123,62 @@ describe('closing documents over stdio', () => {
     }
   });
 });
+
+describe('toolschema.config.json of a workspace folder', () => {
+  it('the files and ignore globs of toolschema.config.json choose the files indexed at start-up', async () => {
+    // Before, the start-up index looked the globs up in the settings only (the folder was not "in" itself), so a file
+    // the configuration ignores was linted and one its files globs add was not (the CLI honoured both).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-cfg-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'toolschema.config.json'), '{ "files": ["**/*.tool.json", "agents/*.json"], "ignore": ["a.tool.json"] }\n');
+      writeFileSync(join(dir, 'a.tool.json'), D);
+      writeFileSync(join(dir, 'b.tool.json'), A);
+      mkdirSync(join(dir, 'agents'));
+      writeFileSync(join(dir, 'agents', 'x.json'), C);
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('agents/x.json') && codes(p).includes('name-duplicate'));
+      // One batch, published in path order: a.tool.json would have come before b.tool.json.
+      await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json'));
+      assert.deepEqual(client.published.filter((p) => p.uri === uri('a.tool.json')), [], 'a.tool.json is ignored');
+      // Changed on disk, it stays ignored (before, any *.tool.json that changed was indexed and linted).
+      const seen = client.published.length;
+      writeFileSync(join(dir, 'a.tool.json'), C);
+      writeFileSync(join(dir, 'b.tool.json'), A.replace('"get_local_time"', '"get_clock_time"'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 2 }, { uri: uri('b.tool.json'), type: 2 }] });
+      await client.waitForDiagnostics((p) => p.uri === uri('agents/x.json') && !codes(p).includes('name-duplicate'));
+      await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && client.published.indexOf(p) >= seen);
+      assert.deepEqual(client.published.filter((p) => p.uri === uri('a.tool.json')), [], 'a.tool.json is still ignored');
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an edit that changes the configuration re-lints the files that are not open (and re-reads the files globs)', async () => {
+    // The open config's text is the configuration (it wins over the disk), but before, an edit to it re-linted only
+    // the open documents: the files that are not open kept diagnostics from the old configuration until the config
+    // was closed (the CLI, run on the same texts, reported the new severities).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-cfg-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'toolschema.config.json'), '{}\n');
+      writeFileSync(join(dir, 'a.tool.json'), `[\n  ${tool('getForecast', 'Use this when the user asks for the weather in the next days in a city. Returns daily highs and lows.')}\n]\n`);
+      const cfg = pathToFileURL(join(dir, 'toolschema.config.json')).href;
+      const a = pathToFileURL(join(dir, 'a.tool.json')).href;
+      const severityOf = (p: PublishDiagnosticsParams) => p.diagnostics.find((d) => d.code === 'name-format')?.severity;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === a && severityOf(p) === 2);
+      await client.open(cfg, '{}\n', 'json');
+      await client.change(cfg, 2, [{ text: '{ "rules": { "name-format": "error" } }\n' }]);
+      await client.waitForDiagnostics((p) => p.uri === a && severityOf(p) === 1);
+      // files / ignore globs: a.tool.json is no longer a tool file, so it leaves the index and its diagnostics go.
+      await client.change(cfg, 3, [{ text: '{ "ignore": ["a.tool.json"] }\n' }]);
+      await client.waitForDiagnostics((p) => p.uri === a && p.diagnostics.length === 0);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
