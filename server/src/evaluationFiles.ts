@@ -57,6 +57,8 @@ export interface EvaluationFiles {
   targetOfSet(uri: string): string | undefined;
   /** Sets read from disk (start-up indexing reports them). */
   readonly size: number;
+  /** The URIs of the indexed sets. */
+  setUris(): string[];
 }
 
 export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFiles {
@@ -182,6 +184,9 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
       const entry = model.set(uri);
       if (!entry) return undefined;
       return { doc: entry.doc, tools: targetOf(entry.target)?.tools };
+    },
+    setUris() {
+      return [...model.allSets()].map((x) => x.uri);
     },
     get size() {
       let n = 0;

@@ -37,12 +37,27 @@ export function findEvalSets(root: string, config: Config, withResults = false):
 
 /** A matcher telling whether a path (relative to the workspace root) is a tool file under the config. */
 export function toolFileMatcher(config: Config): (relPath: string) => boolean {
-  const isIncluded = picomatch(config.files, { dot: true });
-  const isIgnored = picomatch([...config.ignore, '**/node_modules/**'], { dot: true });
+  const { isIncluded, isIgnored } = matchersOf(config);
   return (relPath: string) => {
     const p = relPath.split(sep).join('/');
     return isIncluded(p) && !isIgnored(p) && !isEvaluationFileUri(p);
   };
+}
+
+/** Whether the `ignore` globs (and node_modules) name this path: never linted, even open in the editor. */
+export function ignoredPath(config: Config, relPath: string): boolean {
+  return matchersOf(config).isIgnored(relPath.split(sep).join('/'));
+}
+
+/** The compiled globs of a configuration (a configuration object lives as long as it applies). */
+const matchers = new WeakMap<Config, { isIncluded: (p: string) => boolean; isIgnored: (p: string) => boolean }>();
+function matchersOf(config: Config): { isIncluded: (p: string) => boolean; isIgnored: (p: string) => boolean } {
+  let m = matchers.get(config);
+  if (!m) {
+    m = { isIncluded: picomatch(config.files, { dot: true }), isIgnored: picomatch([...config.ignore, '**/node_modules/**'], { dot: true }) };
+    matchers.set(config, m);
+  }
+  return m;
 }
 
 /** The nearest toolschema.config.json in `dir` or its parents. */

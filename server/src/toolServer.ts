@@ -39,7 +39,7 @@ import { ruleDocUrl } from '../../shared/src/docs';
 import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
-import { KNOWN_RULES, findConfigFile, findEvalSets, findToolFiles, toolFileMatcher } from './files';
+import { KNOWN_RULES, findConfigFile, findEvalSets, findToolFiles, ignoredPath, toolFileMatcher } from './files';
 import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
 import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
@@ -294,13 +294,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   /** Whether a document is a tool file: language tool-json, or a JSON file matching the config's globs. */
+  /** Whether a file of a workspace folder lies in a path that folder's `ignore` globs (or node_modules) name. */
+  function ignoredUri(uri: string): boolean {
+    const f = uri.startsWith('file:') ? folderOf(uri) : undefined;
+    return !!f && ignoredPath(configFor(uri), relative(f.path, fileURLToPath(uri)).split(sep).join('/'));
+  }
+
   function isToolDocument(doc: TextDocument): boolean {
     if (doc.uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(doc.uri)) return false;
+    // A path of a workspace folder that the `ignore` globs name is never linted, open or not (as ESLint's
+    // ignore files); otherwise the language (tool-json, *.tool.json) or the `files` globs make a tool file.
+    if (ignoredUri(doc.uri)) return false;
     if (doc.languageId === 'tool-json' || doc.uri.endsWith('.tool.json')) return true;
-    const f = folderOf(doc.uri);
-    if (!f || !doc.uri.startsWith('file:')) return false;
-    const rel = relative(f.path, fileURLToPath(doc.uri)).split(sep).join('/');
-    return toolFileMatcher(configFor(doc.uri))(rel);
+    const f = doc.uri.startsWith('file:') ? folderOf(doc.uri) : undefined;
+    return !!f && toolFileMatcher(configFor(doc.uri))(relative(f.path, fileURLToPath(doc.uri)).split(sep).join('/'));
   }
 
   /** Configuration changed: every open document is linted again (same version, new settings). */
@@ -328,7 +335,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const c of e.changes) {
       if (documents.get(c.uri) || !c.uri.startsWith('file:')) continue;
       if (isEvaluationFileUri(c.uri)) {
-        if (c.type === FileChangeType.Deleted) evalFiles.forget(c.uri);
+        if (c.type === FileChangeType.Deleted || ignoredUri(c.uri)) evalFiles.forget(c.uri);
         else evalFiles.readFromDisk(c.uri);
         continue;
       }
@@ -381,16 +388,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         progress?.report(Math.round((indexed / todo.length) * 100), `${indexed} / ${todo.length} files`);
       });
       // Evaluation sets and results, before any tool file is linted (eval-missing and eval-stale read them).
+      const sets = new Set<string>();
+      let listed = true;
       for (const f of folders) {
         try {
           for (const path of findEvalSets(f.path, configFor(f.uri), true)) {
             const uri = pathToFileURL(path).href;
+            sets.add(uri);
             if (!documents.get(uri)) evalFiles.readFromDisk(uri, false);
           }
         } catch (e) {
+          listed = false;
           connection.console.error(`cannot list evaluation sets in ${f.path}: ${String(e)}`);
         }
       }
+      // Sets of a workspace folder that are no longer found (the configuration now ignores their path) leave the
+      // index, as tool files do; open ones follow their own lint.
+      if (listed) for (const uri of evalFiles.setUris()) if (!sets.has(uri) && !documents.get(uri) && folderOf(uri)) evalFiles.forget(uri);
       evalFiles.lintAllSets();
       // Cross-file rules: lint every unopened file once the whole index is built.
       await inBatches(todo, (batch) => lintOnDisk(batch));
@@ -464,12 +478,31 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   function forgetDiskFile(uri: string): void {
-    const before = index.file(uri)?.names ?? new Set<string>();
     bump(indexSeq, uri);
     bump(lintSeq, uri);
     diskHashes.delete(uri);
+    const wasOnDisk = diskFiles.delete(uri);
+    // An open document keeps its entry and its diagnostics: its own lint decides them (dropOpenDocument when it
+    // is no longer a tool file), and its close puts the file on disk back. An unversioned empty publish here
+    // would land after the document's own, and the index would lose the names the editor shows.
+    if (documents.get(uri)) return;
+    const before = index.file(uri)?.names ?? new Set<string>();
     index.delete(uri);
-    if (diskFiles.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (wasOnDisk) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    evalFiles.toolChanged(uri);
+    relintAffected(uri, before, new Set());
+  }
+
+  /**
+   * An open document that is no longer linted (the configuration now ignores its path): it leaves the index, its
+   * diagnostics are cleared, and the files and sets that read its names are linted again.
+   */
+  function dropOpenDocument(uri: string, version: number): void {
+    const linted = lints.delete(uri);
+    if (!linted && !index.has(uri)) return;
+    const before = index.file(uri)?.names ?? new Set<string>();
+    index.delete(uri);
+    void connection.sendDiagnostics({ uri, version, diagnostics: [] });
     evalFiles.toolChanged(uri);
     relintAffected(uri, before, new Set());
   }
@@ -547,10 +580,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     if (isEvaluationFileUri(uri)) {
-      evalFiles.changed(uri);
+      if (ignoredUri(uri)) evalFiles.forget(uri);
+      else evalFiles.changed(uri);
       return;
     }
-    if (!isToolDocument(doc)) return;
+    if (!isToolDocument(doc)) {
+      dropOpenDocument(uri, doc.version);
+      return;
+    }
     const before = lints.get(uri);
     if (before && before.version === doc.version) return;
     const config = configFor(uri);

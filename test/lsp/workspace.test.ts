@@ -182,3 +182,45 @@ describe('toolschema.config.json of a workspace folder', () => {
     }
   });
 });
+
+describe('ignore globs over stdio: never linted, open or not', () => {
+  it('an open document and an evaluation set in a path the configuration comes to ignore are dropped, with their diagnostics', async () => {
+    // The setting says "globs never linted" (as ESLint's ignore files). Before, an open tool document was linted
+    // whatever the globs said (its names stayed in the workspace: name-duplicate in other files), and a set read
+    // from a folder kept its diagnostics after the configuration came to ignore that folder (the CLI reports neither).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-ign-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'toolschema.config.json'), '{}\n');
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      mkdirSync(join(dir, 'sub'));
+      writeFileSync(join(dir, 'sub', 'c.tool.json'), C);
+      writeFileSync(join(dir, 'sub', 'c.eval.json'), '{ "tools": "./c.tool.json", "cases": [] }\n');
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
+      await client.waitForDiagnostics((p) => p.uri === uri('sub/c.eval.json') && p.diagnostics.length > 0);
+      await client.open(uri('sub/c.tool.json'), C);
+      await client.waitForDiagnostics((p) => p.uri === uri('sub/c.tool.json') && p.version === 1 && codes(p).includes('name-duplicate'));
+      const before = client.published.length;
+      writeFileSync(join(dir, 'toolschema.config.json'), '{ "ignore": ["sub/**"] }\n');
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('toolschema.config.json'), type: 2 }] });
+      const after = (p: PublishDiagnosticsParams) => client.published.indexOf(p) >= before;
+      const dropped = await client.waitForDiagnostics((p) => after(p) && p.uri === uri('sub/c.tool.json') && p.version === 1 && p.diagnostics.length === 0);
+      // Publishes of the lints in flight when the configuration changed may come before the drop, none after it.
+      const since = (p: PublishDiagnosticsParams) => client.published.indexOf(p) > client.published.indexOf(dropped);
+      await client.waitForDiagnostics((p) => after(p) && p.uri === uri('sub/c.eval.json') && p.diagnostics.length === 0);
+      await client.waitForDiagnostics((p) => after(p) && p.uri === uri('a.tool.json') && !codes(p).includes('name-duplicate'));
+      // Typing in the ignored document lints nothing; an edit to a.tool.json afterwards is the barrier.
+      await client.change(uri('sub/c.tool.json'), 2, [{ text: C.replace('get_local_time', 'get_local_tim') }]);
+      writeFileSync(join(dir, 'a.tool.json'), A.replace('"get_forecast"', '"getForecast"'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 2 }] });
+      await client.waitForDiagnostics((p) => after(p) && p.uri === uri('a.tool.json') && codes(p).includes('name-format'));
+      assert.deepEqual(client.published.filter((p) => since(p) && p.uri.includes('/sub/') && p.diagnostics.length > 0).map((p) => [p.uri, p.version, codes(p)]), []);
+      assert.equal(client.stderr, '');
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
