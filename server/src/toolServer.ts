@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
 import { lintDocument, type FileLint } from '../../shared/src/linter';
-import { WorkspaceModel, type IndexedFile } from '../../shared/src/workspace';
+import { WorkspaceModel, movedNames, type IndexedFile } from '../../shared/src/workspace';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
 import { EVAL_SET_SCHEMA } from '../../shared/src/evaluation/evalSet';
 import { isEvalSetUri, isEvaluationFileUri, siblingEvalSetUri } from '../../shared/src/evaluation/paths';
@@ -433,7 +433,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   /** Reads files from disk into the index (an open document keeps its editor text); the entries stored. */
-  async function indexOnDisk(uris: readonly string[]): Promise<Map<string, { before: ReadonlySet<string>; entry: IndexedFile }>> {
+  async function indexOnDisk(uris: readonly string[]): Promise<Map<string, { before: IndexedFile | undefined; entry: IndexedFile }>> {
     const seqs = uris.map((u) => bump(indexSeq, u));
     const request = disk.index(uris.map((uri) => ({ uri, profile: configFor(uri).profile })));
     pendingIndex.add(request);
@@ -443,10 +443,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } finally {
       pendingIndex.delete(request);
     }
-    const stored = new Map<string, { before: ReadonlySet<string>; entry: IndexedFile }>();
+    const stored = new Map<string, { before: IndexedFile | undefined; entry: IndexedFile }>();
     replies.forEach((r, i) => {
       if (indexSeq.get(r.uri) !== seqs[i] || documents.get(r.uri)) return; // superseded, or opened meanwhile
-      const before = index.file(r.uri)?.names ?? new Set<string>();
+      const before = index.file(r.uri);
       const entry = applyIndexReply(r);
       if (entry) stored.set(r.uri, { before, entry });
     });
@@ -473,7 +473,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       lintDiskFile(uri);
       // The sets that test it check their cases against its tools (schemas and names), as for an open file.
       evalFiles.toolChanged(uri);
-      relintAffected(uri, s.before, s.entry.names);
+      relintAffected(uri, s.before?.names ?? new Set(), s.entry.names, movedNames(s.before, s.entry));
     });
   }
 
@@ -553,8 +553,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   /** After a file's defined names changed: re-lint only the files whose results can change. */
-  function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>): void {
-    for (const other of index.affectedBy(uri, before, after)) {
+  function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>, moved: readonly string[] = []): void {
+    for (const other of index.affectedBy(uri, before, after, moved)) {
       if (documents.get(other)) relint(other);
       else scheduler.scheduleBackground(other);
     }
@@ -593,7 +593,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const config = configFor(uri);
     const toolDoc = new ToolDocument(uri, doc.getText());
     const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
-    const namesBefore = index.file(uri)?.names ?? new Set<string>();
+    const entryBefore = index.file(uri);
     const entry = index.update(toolDoc, discovery);
     const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
@@ -601,7 +601,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // The evaluation sets that test this file check their cases against its tools.
     evalFiles.toolChanged(uri);
     // Cross-file rules: the files (open or not) whose results depend on the names this file defines.
-    relintAffected(uri, namesBefore, entry.names);
+    // A name whose profile changed (another dialect; a configuration that sets the profile) counts as changed.
+    relintAffected(uri, entryBefore?.names ?? new Set(), entry.names, movedNames(entryBefore, entry));
   }
 
   function relint(uri: string): void {

@@ -75,6 +75,31 @@ export interface IndexedFile {
   names: ReadonlySet<string>;
 }
 
+/**
+ * Names a file defines both before and after a change whose profiles changed (a new dialect, or a configuration
+ * that sets another profile): the other files' cross-file findings for them (name-duplicate) are asked per
+ * profile, so they change as if the name had.
+ */
+export function movedNames(before: IndexedFile | undefined, after: IndexedFile | undefined): string[] {
+  if (!before || !after) return [];
+  const profiles = (f: IndexedFile) => {
+    const m = new Map<string, string[]>();
+    for (const t of f.tools) {
+      const list = m.get(t.name);
+      if (list) list.push(t.profile);
+      else m.set(t.name, [t.profile]);
+    }
+    return m;
+  };
+  const a = profiles(before);
+  const out: string[] = [];
+  for (const [name, list] of profiles(after)) {
+    const was = a.get(name);
+    if (was && was.sort().join() !== list.sort().join()) out.push(name);
+  }
+  return out;
+}
+
 /** Identifier-shaped words of more than one part (`get_weather`, `get-weather`, `getWeather`, `list_orders_v2`). */
 const IDENT = /(?<![A-Za-z0-9_\-])([A-Za-z][A-Za-z0-9]*(?:(?:[_-][A-Za-z0-9]+)+|(?:[A-Z][a-z0-9]+)+))(?![A-Za-z0-9_\-])/g;
 
@@ -290,8 +315,8 @@ export class WorkspaceModel extends NameIndex {
    * reference a name that appeared or disappeared, those that define one of them (duplicates), and those that
    * define another version of it (`x` beside a new `x_v2`).
    */
-  affectedBy(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>): string[] {
-    const changed = new Set<string>();
+  affectedBy(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>, moved: Iterable<string> = []): string[] {
+    const changed = new Set<string>(moved);
     for (const n of before) if (!after.has(n)) changed.add(n);
     for (const n of after) if (!before.has(n)) changed.add(n);
     if (changed.size === 0) return [];

@@ -224,3 +224,32 @@ describe('ignore globs over stdio: never linted, open or not', () => {
     }
   });
 });
+
+describe('cross-file names and profiles over stdio', () => {
+  it('a tool whose profile changes, its name kept, re-lints the other files that define that name', async () => {
+    // name-duplicate compares tools of one profile. Before, only a change of names re-linted the other files, so a
+    // file on disk kept its diagnostics when an open document's tool moved to its profile (a new dialect, or a
+    // configuration that sets the profile: the differential fuzz of the server against the CLI found it so).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-prof-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      const params = '{ "type": "object", "properties": { "tag_id": { "type": "string", "description": "The tag." } }, "required": ["tag_id"] }';
+      const desc = 'Use this when the user asks about one release tag of a repository. Returns its commit and date.';
+      writeFileSync(join(dir, 'a.tool.json'), `[\n  { "name": "get_tag", "description": "${desc}", "inputSchema": ${params} }\n]\n`);
+      const openai = `[\n  { "type": "function", "function": { "name": "get_tag", "description": "${desc}", "parameters": ${params} } }\n]\n`;
+      const mcp = `[\n  { "name": "get_tag", "description": "${desc}", "inputSchema": ${params} }\n]\n`;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json'));
+      await client.open(uri('b.tool.json'), openai);
+      const first = await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && p.version === 1);
+      assert.ok(!codes(first).includes('name-duplicate'), 'an OpenAI tool and an MCP tool of one name are not duplicates');
+      await client.change(uri('b.tool.json'), 2, [{ text: mcp }]);
+      await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && p.version === 2 && codes(p).includes('name-duplicate'));
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
