@@ -575,8 +575,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // The open text is the configuration: when it changed what applies (not on every keystroke, most leave it
       // as it was), the files that are not open are found (files / ignore globs) and linted again too, as when
       // the file changes on disk.
-      if (configsKey() !== before) void indexWorkspace();
-      for (const d of documents.all()) if (d.uri !== uri) relint(d.uri);
+      const relintOpen = () => {
+        for (const d of documents.all()) if (d.uri !== uri) relint(d.uri);
+      };
+      // The open documents at once (severities, profile), and again once the files the globs now name are in the
+      // index: linted before, they would keep findings against the old set of files (a name defined in a folder
+      // the configuration no longer ignores stayed unknown).
+      if (configsKey() !== before) void indexWorkspace().then(relintOpen);
+      relintOpen();
       return;
     }
     if (isEvaluationFileUri(uri)) {

@@ -253,3 +253,30 @@ describe('cross-file names and profiles over stdio', () => {
     }
   });
 });
+
+describe('an edit to the open configuration that changes the globs', () => {
+  it('lints the open documents again once the files it no longer ignores are indexed', async () => {
+    // Before, the open documents were linted at once, before the newly found files were read: a name defined in a
+    // folder the configuration stopped ignoring stayed unknown to them (the differential fuzz, session 5002).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-unign-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'toolschema.config.json'), '{ "ignore": ["sub/**"] }\n');
+      mkdirSync(join(dir, 'sub'));
+      writeFileSync(join(dir, 'sub', 'r.tool.json'), `[\n  ${tool('get_latest_release', 'Use this when the user asks for the newest release of a repository. Returns its tag and date.')}\n]\n`);
+      const a = `[\n  ${tool('list_releases', 'Use this when the user asks for the releases of a repository. Returns tags and dates; use get_latest_release for the newest one.')}\n]\n`;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.open(uri('toolschema.config.json'), '{ "ignore": ["sub/**"] }\n', 'json');
+      await client.open(uri('a.tool.json'), a);
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('description-sibling-unknown'));
+      await client.change(uri('toolschema.config.json'), 2, [{ text: '{}\n' }]);
+      await client.waitForDiagnostics((p) => p.uri === uri('sub/r.tool.json'));
+      const last = await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && p.version === 1 && !codes(p).includes('description-sibling-unknown'));
+      assert.ok(last);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
