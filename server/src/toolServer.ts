@@ -293,13 +293,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return (f && folderConfigs.get(f.uri)?.config) || settings;
   }
 
-  /** Whether a document is a tool file: language tool-json, or a JSON file matching the config's globs. */
+  /** A file's path relative to its workspace folder, with forward slashes (as the globs are written). */
+  function folderPath(f: Folder, uri: string): string {
+    return relative(f.path, fileURLToPath(uri)).split(sep).join('/');
+  }
+
   /** Whether a file of a workspace folder lies in a path that folder's `ignore` globs (or node_modules) name. */
   function ignoredUri(uri: string): boolean {
     const f = uri.startsWith('file:') ? folderOf(uri) : undefined;
-    return !!f && ignoredPath(configFor(uri), relative(f.path, fileURLToPath(uri)).split(sep).join('/'));
+    return !!f && ignoredPath(configFor(uri), folderPath(f, uri));
   }
 
+  /** Whether a document is a tool file: language tool-json, or a JSON file matching the config's globs. */
   function isToolDocument(doc: TextDocument): boolean {
     if (doc.uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(doc.uri)) return false;
     // A path of a workspace folder that the `ignore` globs name is never linted, open or not (as ESLint's
@@ -307,7 +312,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (ignoredUri(doc.uri)) return false;
     if (doc.languageId === 'tool-json' || doc.uri.endsWith('.tool.json')) return true;
     const f = doc.uri.startsWith('file:') ? folderOf(doc.uri) : undefined;
-    return !!f && toolFileMatcher(configFor(doc.uri))(relative(f.path, fileURLToPath(doc.uri)).split(sep).join('/'));
+    return !!f && toolFileMatcher(configFor(doc.uri))(folderPath(f, doc.uri));
   }
 
   /** Configuration changed: every open document is linted again (same version, new settings). */
@@ -355,8 +360,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(uri)) return false;
     const f = folderOf(uri);
     if (!f) return uri.endsWith('.tool.json') && !/\/node_modules\//.test(uri);
-    const rel = relative(f.path, fileURLToPath(uri)).split(sep).join('/');
-    return toolFileMatcher(configFor(uri))(rel);
+    return toolFileMatcher(configFor(uri))(folderPath(f, uri));
   }
 
   let indexing: Promise<void> | undefined;
