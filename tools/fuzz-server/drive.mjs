@@ -14,6 +14,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const rpc = require(join(ROOT, 'node_modules/vscode-jsonrpc/node'));
 const { TextDocument } = require(join(ROOT, 'node_modules/vscode-languageserver-textdocument'));
 const jsonc = require(join(ROOT, 'node_modules/jsonc-parser'));
+const picomatch = require(join(ROOT, 'node_modules/picomatch'));
 
 const SERVER = join(ROOT, 'dist/server/server.js');
 const CLI = join(ROOT, 'dist/cli/toolschema.js');
@@ -292,6 +293,20 @@ class Session {
   }
   relOf(uri) {
     return relative(this.ws, fileURLToPath(uri)).split('\\').join('/');
+  }
+  /** Whether the configuration as the server sees it (open text, else disk) ignores a path: never linted, open or not. */
+  ignored(uri) {
+    const cfg = join(this.ws, 'toolschema.config.json');
+    const open = this.open.get(pathToFileURL(cfg).href);
+    let text;
+    try {
+      text = open ? open.getText() : readFileSync(cfg, 'utf8');
+    } catch {
+      return false;
+    }
+    const ignore = jsonc.parse(text)?.ignore;
+    if (!Array.isArray(ignore) || !ignore.every((g) => typeof g === 'string')) return false;
+    return picomatch([...ignore, '**/node_modules/**'], { dot: true })(this.relOf(uri));
   }
   diskFiles() {
     const out = [];
@@ -595,7 +610,7 @@ class Session {
     for (;;) {
       if (this.client.exited) throw new Error(`server exited ${JSON.stringify(this.client.exited)}\n${this.client.stderr}`);
       const pending = [...this.open].filter(([uri, d]) => {
-        if (uri.endsWith('toolschema.config.json')) return false;
+        if (uri.endsWith('toolschema.config.json') || this.ignored(uri)) return false;
         const l = this.client.last.get(uri);
         return !l || l.version !== d.version;
       });
