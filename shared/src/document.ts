@@ -3,6 +3,7 @@
  * nodes become ranges and RFC 6901 pointers. Nothing here knows about rules.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseStrictJson } from './fastParse';
 import type { Position, Range } from './types';
 
 export type { Node } from 'jsonc-parser';
@@ -24,6 +25,12 @@ export const MAX_NESTING = 512;
  */
 export const MAX_TOKENS = 1_000_000;
 
+/**
+ * Documents whose last parse found a syntax error, by URI (at most 256: a hint, never a result; both parsers
+ * build the same tree for valid JSON, so a wrong hint costs time only).
+ */
+const NOT_STRICT = new Set<string>();
+
 export class ToolDocument {
   readonly tree: Node | undefined;
   readonly syntaxProblems: SyntaxProblem[] = [];
@@ -38,6 +45,22 @@ export class ToolDocument {
       this.refused = 'size';
       return;
     }
+    // A UTF-8 byte-order mark: reported (JSON.parse and Python's json.loads reject it; RFC 8259 §8.1 forbids it),
+    // then parsed as a space, so offsets stay those of the text and the rest of the file is linted. Editors strip
+    // it from the buffer, so only the CLI and the workspace index (files read from disk) see it.
+    const bom = text.charCodeAt(0) === 0xfeff;
+    const source = bom ? ' ' + text.slice(1) : text;
+    // Strict JSON within the bounds (nearly every file that is not being typed in): one pass that builds the tree
+    // and counts the tokens. Anything else is measured first, then refused or parsed by jsonc-parser. A document
+    // whose last version had a syntax error (being typed in) goes straight to jsonc-parser: the fast pass would
+    // mostly run up to the error and be thrown away.
+    const strict = NOT_STRICT.has(uri) ? undefined : parseStrictJson(source, MAX_NESTING, MAX_TOKENS);
+    if (strict) {
+      if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
+      this.tokens = strict.tokens;
+      this.tree = strict.tree;
+      return;
+    }
     const shape = scanShape(text);
     this.tokens = shape.tokens;
     if (shape.depth > MAX_NESTING) {
@@ -48,13 +71,14 @@ export class ToolDocument {
       this.refused = 'values';
       return;
     }
-    const errors: ParseError[] = [];
-    // A UTF-8 byte-order mark: reported (JSON.parse and Python's json.loads reject it; RFC 8259 §8.1 forbids it),
-    // then parsed as a space, so offsets stay those of the text and the rest of the file is linted. Editors strip
-    // it from the buffer, so only the CLI and the workspace index (files read from disk) see it.
-    const bom = text.charCodeAt(0) === 0xfeff;
     if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
-    this.tree = parseTree(bom ? ' ' + text.slice(1) : text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
+    const errors: ParseError[] = [];
+    this.tree = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
+    if (errors.length === 0) NOT_STRICT.delete(uri);
+    else {
+      if (NOT_STRICT.size >= 256) NOT_STRICT.clear();
+      NOT_STRICT.add(uri);
+    }
     // One problem per position (jsonc-parser reports cascades at the same offset), at most 20, inside the text.
     const seen = new Set<number>();
     for (const e of errors) {

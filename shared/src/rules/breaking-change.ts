@@ -1,5 +1,7 @@
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { defineRule } from '../rule';
+import { MAX_NESTING, MAX_TOKENS } from '../document';
+import { parseStrictJson } from '../fastParse';
 import { baselineToolOf, compareTools } from '../analysis/baseline';
 import { parseVersioned, versionedName } from '../analysis/versions';
 import { latestVersion } from '../fixes/versioning';
@@ -9,6 +11,7 @@ const KEEP = ' Keep "{{tool}}" as it was (deprecated) and ship the change as a n
 
 /** Whether a tool's own text parses (a tool being typed, with a half-written property, is not compared). */
 function parsesAlone(text: string): boolean {
+  if (parseStrictJson(text, MAX_NESTING, MAX_TOKENS)) return true;
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   return errors.length === 0;
