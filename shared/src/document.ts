@@ -50,10 +50,18 @@ export class ToolDocument {
     // it from the buffer, so only the CLI and the workspace index (files read from disk) see it.
     const bom = text.charCodeAt(0) === 0xfeff;
     const source = bom ? ' ' + text.slice(1) : text;
+    // A text of a million characters or more could hold more values than the bound: measured first (one linear
+    // scan), so no tree is built for a file that is then refused. Below that the fast pass bounds itself.
+    let shape = text.length >= MAX_TOKENS ? scanShape(text) : undefined;
+    if (shape) {
+      this.tokens = shape.tokens;
+      this.refused = refusalFor(shape);
+      if (this.refused) return;
+    }
     // Strict JSON within the bounds (nearly every file that is not being typed in): one pass that builds the tree
-    // and counts the tokens. Anything else is measured first, then refused or parsed by jsonc-parser. A document
-    // whose last version had a syntax error (being typed in) goes straight to jsonc-parser: the fast pass would
-    // mostly run up to the error and be thrown away.
+    // and counts the tokens. Anything else is measured, then refused or parsed by jsonc-parser. A document whose
+    // last version had a syntax error (being typed in) goes straight to jsonc-parser: the fast pass would mostly
+    // run up to the error and be thrown away.
     const strict = NOT_STRICT.has(uri) ? undefined : parseStrictJson(source, MAX_NESTING, MAX_TOKENS);
     if (strict) {
       if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
@@ -61,15 +69,11 @@ export class ToolDocument {
       this.tree = strict.tree;
       return;
     }
-    const shape = scanShape(text);
-    this.tokens = shape.tokens;
-    if (shape.depth > MAX_NESTING) {
-      this.refused = 'depth';
-      return;
-    }
-    if (shape.tokens > MAX_TOKENS) {
-      this.refused = 'values';
-      return;
+    if (!shape) {
+      shape = scanShape(text);
+      this.tokens = shape.tokens;
+      this.refused = refusalFor(shape);
+      if (this.refused) return;
     }
     if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
     const errors: ParseError[] = [];
@@ -140,6 +144,11 @@ export class ToolDocument {
     }
     return this.lineStarts;
   }
+}
+
+/** Why a file of this shape is not parsed (nested too deep, too many values), or undefined. */
+function refusalFor(shape: { depth: number; tokens: number }): 'depth' | 'values' | undefined {
+  return shape.depth > MAX_NESTING ? 'depth' : shape.tokens > MAX_TOKENS ? 'values' : undefined;
 }
 
 /** Bracket depth outside strings; a cheap pre-check so the recursive parser never sees hostile nesting. */

@@ -40,9 +40,21 @@ describe('strict-JSON fast path', { timeout: 120_000 }, () => {
     let accepted = 0;
     const files = corpusFiles();
     assert.ok(files.length > 200, `${files.length} corpus files`);
-    for (const f of files) if (agrees(readFileSync(f, 'utf8'), f)) accepted++;
+    let large = 0;
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      if (agrees(text, f)) accepted++;
+      // Texts of a million characters or more are measured before the fast pass (ToolDocument): same tree.
+      if (text.length >= MAX_TOKENS) {
+        large++;
+        const doc = new ToolDocument('file:///large.tool.json', text);
+        assert.deepStrictEqual(doc.tree, jsonc(text).tree, f);
+        assert.equal(doc.tokens, scanShape(text).tokens, f);
+      }
+    }
     // The corpus is valid JSON throughout: the fast path must take every file.
     assert.equal(accepted, files.length);
+    assert.ok(large > 0, 'some corpus files are over a million characters');
   });
 
   it('agrees with jsonc-parser on hand-picked valid and invalid texts', () => {
@@ -70,6 +82,14 @@ describe('strict-JSON fast path', { timeout: 120_000 }, () => {
     assert.equal(parseStrictJson('[1,2,3]', MAX_NESTING, 3)?.tokens, 3);
     assert.equal(parseStrictJson('{"a":[1],"b":{}}', MAX_NESTING, 100)?.tokens, 6);
     assert.equal(new ToolDocument('file:///deep.tool.json', nested(MAX_NESTING + 1)).refused, 'depth');
+    const zeros = (n: number) => '[' + '0,'.repeat(n - 1) + '0]';
+    const over = new ToolDocument('file:///values.tool.json', zeros(MAX_TOKENS + 1));
+    assert.equal(over.refused, 'values');
+    assert.equal(over.tree, undefined);
+    const under = new ToolDocument('file:///values.tool.json', zeros(MAX_TOKENS - 1));
+    assert.equal(under.refused, undefined);
+    assert.equal(under.tree?.children?.length, MAX_TOKENS - 1);
+    assert.equal(under.tokens, MAX_TOKENS - 1);
     const doc = new ToolDocument('file:///ok.tool.json', nested(MAX_NESTING));
     assert.equal(doc.refused, undefined);
     assert.ok(doc.tree);
