@@ -1,7 +1,7 @@
 /**
  * A fast path for jsonc-parser's `parseTree` on valid JSON (RFC 8259), which is what nearly every tool file is
  * while it is not being typed in: one recursive descent over the text that builds the same tree `parseTree`
- * builds (the same node types, offsets, lengths, colon offsets, values, parents and own properties), 2.5 to 7
+ * builds (the same node types, offsets, lengths, colon offsets, values, parents and own properties), 2 to 7
  * times faster (README, Performance), since it goes through no scanner tokens or visitor callbacks and sizes a
  * member's children array for its two children. On anything that is not strict JSON (a syntax error, a
  * comment, a trailing comma, a control character in a string, an empty text) it gives up and returns
