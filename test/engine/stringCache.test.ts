@@ -1,0 +1,46 @@
+/**
+ * StringCache (shared/src/text.ts), the bounded memo behind the engine's text analyses: a key is computed once,
+ * whether its value is undefined (the usual answer of the description analyses) or not, and the cache keeps
+ * its own copy of each key.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { StringCache } from '../../shared/src/text';
+
+describe('StringCache', () => {
+  it('computes each key once, an undefined value included', () => {
+    const cache = new StringCache<string | undefined>();
+    const calls: string[] = [];
+    const compute = (k: string) => {
+      calls.push(k);
+      return k.startsWith('x') ? undefined : k.toUpperCase();
+    };
+    for (let round = 0; round < 3; round++) {
+      assert.equal(cache.get('xclean description', compute), undefined);
+      assert.equal(cache.get('abc', compute), 'ABC');
+      assert.equal(cache.get('', compute), '');
+    }
+    assert.deepEqual(calls, ['xclean description', 'abc', '']);
+  });
+
+  it('starts over when full, and still answers every key', () => {
+    const cache = new StringCache<number | undefined>(2);
+    let calls = 0;
+    const compute = (k: string) => (calls++, k === 'none' ? undefined : k.length);
+    assert.equal(cache.get('none', compute), undefined);
+    assert.equal(cache.get('ab', compute), 2);
+    assert.equal(cache.get('abc', compute), 3); // the third entry clears the first two
+    assert.equal(cache.get('none', compute), undefined);
+    assert.equal(calls, 4);
+  });
+
+  it('keys over 64k characters: the last one is remembered', () => {
+    const cache = new StringCache<number | undefined>();
+    const big = 'y'.repeat(70_000);
+    let calls = 0;
+    const compute = () => (calls++, undefined);
+    assert.equal(cache.get(big, compute), undefined);
+    assert.equal(cache.get(big, compute), undefined);
+    assert.equal(calls, 1);
+  });
+});
