@@ -66,7 +66,9 @@ function updateStatus(status: StatusBarItem, editor: TextEditor | undefined): vo
   const diags = languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'toolschema');
   const errors = diags.filter((d) => d.severity === DiagnosticSeverity.Error).length;
   const warnings = diags.filter((d) => d.severity === DiagnosticSeverity.Warning).length;
-  status.text = errors || warnings ? `$(tools) toolschema: $(error) ${errors} $(warning) ${warnings}` : '$(tools) toolschema: $(check)';
-  status.tooltip = 'toolschema: problems in this tool file (click for the Problems panel)';
+  // Over toolschema.maxNumberOfProblems the server adds one notice, the only diagnostic without a rule id.
+  const more = diags.some((d) => d.code === undefined);
+  status.text = errors || warnings ? `$(tools) toolschema: $(error) ${errors} $(warning) ${warnings}${more ? ' +' : ''}` : '$(tools) toolschema: $(check)';
+  status.tooltip = more ? 'toolschema: problems in this tool file; more than toolschema.maxNumberOfProblems, not all shown (click for the Problems panel)' : 'toolschema: problems in this tool file (click for the Problems panel)';
   status.show();
 }

@@ -71,6 +71,44 @@ export function toDiagnostic(f: Finding): Diagnostic {
 }
 
 /**
+ * The most diagnostics published for one file by default (`toolschema.maxNumberOfProblems`; 0: no limit). A file
+ * of 200,000 undescribed properties has as many findings: a 40 MB publish that the editor then holds and draws,
+ * for a list nobody reads past its first screens. As `cSpell.maxNumberOfProblems` and the LSP sample's setting.
+ */
+export const DEFAULT_MAX_PROBLEMS = 1000;
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/**
+ * The diagnostics published for a file's findings: all of them, or, over `max` (0: no limit), the `max` most
+ * severe (errors first, then by their order in the file), in their order, and one more at the start of the file
+ * saying how many are not shown. Quick fixes and fix-all still work on every finding.
+ */
+export function diagnosticsFor(findings: readonly Finding[], max: number): Diagnostic[] {
+  if (max <= 0 || findings.length <= max) return findings.map(toDiagnostic);
+  const kept = findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.i - b.i)
+    .slice(0, max)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => toDiagnostic(x.f));
+  const hidden = findings.length - max;
+  kept.push({
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    source: 'toolschema',
+    message: `${hidden.toLocaleString('en-US')} more problem${hidden === 1 ? '' : 's'} in this file not shown: at most ${max.toLocaleString('en-US')} are shown per file, errors first (setting toolschema.maxNumberOfProblems; 0 shows all). \`toolschema lint\` lists them all.`,
+  });
+  return kept;
+}
+
+/** `toolschema.maxNumberOfProblems` from the raw settings: a whole number ≥ 0, else the default. */
+export function maxProblemsSetting(raw: unknown): number {
+  const v = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).maxNumberOfProblems : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : DEFAULT_MAX_PROBLEMS;
+}
+
+/**
  * Documents with more JSON values (structural tokens) than this get no completion from vscode-json-languageservice:
  * matching a position against the tool-file schema's alternatives collects a schema for every node and appends
  * those lists with `push.apply`, which overflows the stack from about 130,000 values (8,000 small tools, 1.5 MB).
@@ -120,6 +158,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let hasWatchedFilesDynamic = false;
   let hasWorkspaceFolders = false;
   let settings: Config = defaultConfig();
+  /** `toolschema.maxNumberOfProblems`: the most diagnostics published per file (diagnosticsFor). */
+  let maxProblems = DEFAULT_MAX_PROBLEMS;
+  const diagnostics = (findings: readonly Finding[]): Diagnostic[] => diagnosticsFor(findings, maxProblems);
   /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
   const folderConfigs = new Map<string, { config: Config; configUri: string | undefined }>();
   let jsonService: JsonLanguageService | undefined;
@@ -164,7 +205,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (documents.get(known)) relint(known);
       else lintDiskFile(known);
     },
-    publish: (uri, findings, version) => void connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics: findings.map(toDiagnostic) }),
+    publish: (uri, findings, version) => void connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics: diagnostics(findings) }),
     logError: (m) => connection.console.error(m),
   });
 
@@ -203,7 +244,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
-    if (init?.settings) settings = resolveConfig(init.settings).config;
+    if (init?.settings) {
+      settings = resolveConfig(stripUnset(init.settings)).config;
+      maxProblems = maxProblemsSetting(init.settings);
+    }
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -241,6 +285,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       const raw: unknown = await connection.workspace.getConfiguration({ section: 'toolschema' });
       settings = resolveConfig(stripUnset(raw)).config;
+      maxProblems = maxProblemsSetting(raw);
     } catch {
       // keep the previous settings
     }
@@ -326,7 +371,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDidChangeConfiguration(async (change) => {
     if (!hasConfigurationCapability) {
       const s = (change.settings as { toolschema?: unknown } | undefined)?.toolschema;
-      if (s) settings = resolveConfig(stripUnset(s)).config;
+      if (s) {
+        settings = resolveConfig(stripUnset(s)).config;
+        maxProblems = maxProblemsSetting(s);
+      }
     }
     await reloadAll();
   });
@@ -553,7 +601,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     for (const e of r.errors) connection.console.error(e);
-    if (r.findings) void connection.sendDiagnostics({ uri: r.uri, diagnostics: r.findings.map(toDiagnostic) });
+    if (r.findings) void connection.sendDiagnostics({ uri: r.uri, diagnostics: diagnostics(r.findings) });
   }
 
   /** After a file's defined names changed: re-lint only the files whose results can change. */
@@ -607,7 +655,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const entry = index.update(toolDoc, discovery);
     const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
-    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: result.findings.map(toDiagnostic) });
+    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnostics(result.findings) });
     // The evaluation sets that test this file check their cases against its tools.
     evalFiles.toolChanged(uri);
     // Cross-file rules: the files (open or not) whose results depend on the names this file defines.
@@ -801,7 +849,7 @@ function stripUnset(raw: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
     if (v === null || v === undefined) continue;
-    if (k === 'trace' || k === 'enable') continue;
+    if (k === 'trace' || k === 'enable' || k === 'maxNumberOfProblems') continue;
     out[k] = v;
   }
   return out;

@@ -13,7 +13,8 @@ import type { Node } from '../../shared/src/document';
 import { EMPTY_INDEX } from '../../shared/src/rule';
 import { defaultConfig } from '../../shared/src/config';
 import { MAX_FINDINGS_PER_REQUEST, codeActions, resolveCodeAction, toolSummaries, type ActionContext } from '../../server/src/codeActions';
-import { MAX_JSON_COMPLETION_VALUES, toDiagnostic } from '../../server/src/toolServer';
+import { DEFAULT_MAX_PROBLEMS, MAX_JSON_COMPLETION_VALUES, diagnosticsFor, maxProblemsSetting, toDiagnostic } from '../../server/src/toolServer';
+import type { Finding } from '../../shared/src/types';
 import { scanShape } from '../../shared/src/document';
 import { TestClient } from './lspClient';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -122,7 +123,59 @@ describe('editor requests on hostile files', { timeout: 120_000 }, () => {
   });
 });
 
+describe('the number of diagnostics published per file', () => {
+  const finding = (i: number, severity: Finding['severity']): Finding => ({ rule: `r${i}`, messageId: 'm', severity, message: `m${i}`, offset: i, length: 1, range: { start: { line: i, character: 0 }, end: { line: i, character: 1 } }, pointer: '', tool: null });
+
+  it('keeps every finding up to the limit, and with 0', () => {
+    const few = [finding(0, 'hint'), finding(1, 'error')];
+    assert.deepEqual(diagnosticsFor(few, 2), few.map(toDiagnostic));
+    const many = Array.from({ length: 50 }, (_, i) => finding(i, 'warning'));
+    assert.deepEqual(diagnosticsFor(many, 0), many.map(toDiagnostic));
+  });
+
+  it('over the limit: the most severe first, in file order, and one notice of how many are hidden', () => {
+    const order: Finding['severity'][] = ['hint', 'warning', 'info', 'error', 'warning', 'hint', 'error', 'info'];
+    const findings = order.map((s, i) => finding(i, s));
+    const out = diagnosticsFor(findings, 4);
+    assert.deepEqual(out.slice(0, 4).map((d) => d.code), ['r1', 'r3', 'r4', 'r6'], 'the two errors and the first two warnings, in file order');
+    assert.equal(out.length, 5);
+    assert.equal(out[4]!.code, undefined);
+    assert.match(out[4]!.message, /^4 more problems in this file not shown: at most 4 are shown per file/);
+    assert.match(diagnosticsFor(findings, 7)[7]!.message, /^1 more problem in this file not shown: at most 7 /);
+    assert.match(diagnosticsFor(Array.from({ length: 2_500 }, (_, i) => finding(i, 'info')), 1_000)[1_000]!.message, /^1,500 more problems .* at most 1,000 /);
+  });
+
+  it('reads the setting as a whole number from 0, else the default', () => {
+    assert.equal(maxProblemsSetting({ maxNumberOfProblems: 0 }), 0);
+    assert.equal(maxProblemsSetting({ maxNumberOfProblems: 250 }), 250);
+    for (const bad of [undefined, null, [], 'x', {}, { maxNumberOfProblems: -1 }, { maxNumberOfProblems: 2.5 }, { maxNumberOfProblems: '10' }, { maxNumberOfProblems: Infinity }, { maxNumberOfProblems: null }]) {
+      assert.equal(maxProblemsSetting(bad), DEFAULT_MAX_PROBLEMS, JSON.stringify(bad) ?? String(bad));
+    }
+  });
+});
+
 describe('editor requests on hostile files over stdio', { timeout: 120_000 }, () => {
+  it('a file of 20,000 findings publishes the default limit and a notice, not 20,000 diagnostics', async () => {
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const uri = 'file:///hostile/many-props.tool.json';
+      await client.open(uri, propsTool(20_000));
+      const pub = await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+      assert.equal(pub.diagnostics.length, DEFAULT_MAX_PROBLEMS + 1);
+      assert.equal(pub.diagnostics.filter((d) => d.code === 'param-description-missing').length, DEFAULT_MAX_PROBLEMS, 'every shown one is a real finding');
+      assert.match(pub.diagnostics[DEFAULT_MAX_PROBLEMS]!.message, /^19,\d{3} more problems in this file not shown/);
+      // Quick fixes still answer for a finding that was not published.
+      const text = propsTool(20_000);
+      const at = text.indexOf('"p19999"');
+      const doc = TextDocument.create(uri, 'tool-json', 1, text);
+      const actions = (await client.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: doc.positionAt(at + 1), end: doc.positionAt(at + 1) }, context: { diagnostics: [] } })) as { title: string }[];
+      assert.ok(actions.some((a) => a.title === 'Add a "description" placeholder to "p19999"'), JSON.stringify(actions.map((a) => a.title)));
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
   it('completion in a file of 9,000 tools skips the JSON language service (its schema matching overflowed the stack)', async () => {
     const one = '{"name":"get_weather","description":"Use this when the user asks for the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City."}},"required":["city"]}}';
     const big = `[${Array.from({ length: 9_000 }, () => one).join(',')}]`;

@@ -49,4 +49,30 @@ describe('settings over LSP', () => {
     assert.ok(!client.published.some((p) => p.uri === other), 'package.json is not a tool file');
     assert.deepEqual(client.logs.filter((l) => /Unhandled|Uncaught|failed/.test(l)), [], 'the server logged no error');
   });
+
+  it('publishes at most toolschema.maxNumberOfProblems diagnostics per file, errors first, and all of them with 0', async () => {
+    // 30 parameters without a description (warnings) after one of an unknown type (an error).
+    const props = ['"n": { "type": "int", "description": "A number." }', ...Array.from({ length: 30 }, (_, i) => `"p${i}": { "type": "string" }`)].join(', ');
+    const text = `{ "name": "get_record", "description": "Use this when the user asks for a record by its number. Returns the record.", "parameters": { "type": "object", "properties": { ${props} } } }`;
+    const uri = pathToFileURL(join(dir, 'many.tool.json')).href;
+    client.settings = { maxNumberOfProblems: 5 };
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await client.open(uri, text);
+    const capped = await client.waitForDiagnostics((p) => p.uri === uri && p.diagnostics.length === 6);
+    const shown = capped.diagnostics.slice(0, 5);
+    assert.equal(shown[0]!.code, 'type-unknown', 'the error is kept although it is not first among 31 findings by rule');
+    assert.deepEqual(shown.map((d) => d.severity), [1, 2, 2, 2, 2], 'the error, then the first warnings');
+    assert.deepEqual(shown.slice(1).map((d) => d.range.start.character), [...shown.slice(1).map((d) => d.range.start.character)].sort((a, b) => a - b), 'in their order in the file');
+    const notice = capped.diagnostics[5]!;
+    assert.equal(notice.code, undefined);
+    assert.equal(notice.severity, 3);
+    assert.deepEqual(notice.range.start, { line: 0, character: 0 });
+    client.settings = { maxNumberOfProblems: 0 };
+    const before = client.published.length;
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const full = await client.waitForDiagnostics((p) => p.uri === uri && client.published.indexOf(p) >= before);
+    assert.ok(full.diagnostics.length > 31, `every finding: ${full.diagnostics.length}`);
+    assert.ok(full.diagnostics.every((d) => d.code !== undefined), 'no notice');
+    assert.match(notice.message, new RegExp(`^${full.diagnostics.length - 5} more problems in this file not shown: at most 5 are shown per file`));
+  });
 });
