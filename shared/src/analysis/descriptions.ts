@@ -591,8 +591,10 @@ const ASSIGNMENT_AFTER = /^[`'"’”]?\s*(?:=|:\s*(?:true|false|null|\d|["'`\[{
 const NOT_TOOL_AFTER = /^[`'"’”]?\s*(?:parameters?|params?|arguments?|args?|fields?|values?|keys?|options?|flags?|property|properties|attributes?|columns?|variables?|settings?|modes?|formats?|styles?|as\s)/i;
 const STRONG_BEFORE = /\b(?:call|calling|invoke|invoking)\b(?:\s+(?:the|a|an|this|that))?\s*[`'"‘“]?$/i;
 const WEAK_BEFORE = /\b(?:use|using|call|calling|invoke|invoking|try|trying|see|prefer|instead\s+of|rather\s+than|switch\s+to|fall\s+back\s+to|followed\s+by)\b(?:\s+[^\s.,;:!?]+){0,3}?\s*[`'"‘“]?$/i;
-const STRONG_AFTER = /^[`'"’”]?\s*(?:\([^)]{0,60}\))?\s*[`'"’”]?\s*(?:tools?|functions?)\b/i;
-const WEAK_AFTER = /^[`'"’”]?\s*(?:\([^)]{0,60}\))?\s*[`'"’”]?\s*(?:instead|first)\b/i;
+// Each run of whitespace goes with the optional text after it: "\s*x?\s*" splits a run of spaces in n² ways before
+// failing (these only see 70 characters, but test/fuzz's regex pump checks every pattern alone).
+const STRONG_AFTER = /^[`'"’”]?(?:\s*\([^)]{0,60}\))?(?:\s*[`'"’”])?\s*(?:tools?|functions?)\b/i;
+const WEAK_AFTER = /^[`'"’”]?(?:\s*\([^)]{0,60}\))?(?:\s*[`'"’”])?\s*(?:instead|first)\b/i;
 
 /**
  * Names of other tools that the description redirects to: an identifier in backticks/quotes or a bare

@@ -1,0 +1,76 @@
+/**
+ * The regex pump of the long fuzz profile (`npm run fuzz`): every regular expression the engine executes while
+ * linting real files is run alone on "pumped" strings, a word of its own source, then one character repeated,
+ * then a tail that fails the match ("range" + 400 spaces + "1 x"). A pattern whose backtracking grows faster
+ * than the input shows there, whatever text the rules give it in context: random mutations almost never build
+ * such a string (params.ts's range pattern took 37 s on a 793-byte file, n⁴, and no fuzz run had found it).
+ */
+
+/** Runs `work` and returns every regular expression executed meanwhile (by exec, test, match, replace, split…), once each. */
+export function collectRegexes(work: () => void): RegExp[] {
+  const seen = new Map<string, RegExp>();
+  const proto = RegExp.prototype;
+  const exec = proto.exec;
+  // String.prototype.match / replace / split and RegExp.prototype.test all reach the regex through its `exec`.
+  proto.exec = function (this: RegExp, s: string): RegExpExecArray | null {
+    const key = `${this.flags}/${this.source}`;
+    if (!seen.has(key)) seen.set(key, this);
+    return exec.call(this, s);
+  };
+  try {
+    work();
+  } finally {
+    proto.exec = exec;
+  }
+  // Fresh copies without g / y: each pump starts at index 0 and may match anywhere.
+  return [...seen.values()].map((re) => new RegExp(re.source, [...re.flags].filter((f) => f !== 'g' && f !== 'y').join('')));
+}
+
+/** Characters repeated by the pump: whitespace, word, digit and punctuation characters the patterns use. */
+export const PUMP_CHARS = [' ', '\t', '\n', 'a', 'A', '1', '0', '.', ',', '-', '_', '(', '[', '/', ':', '"', "'", '`', '*', '{', '=', 'é'];
+const TAILS = ['\u0000', '1 x', '!'];
+
+export interface PumpResult {
+  re: RegExp;
+  /** The slowest pumped string and its time (the fastest of three runs of it). */
+  input: string;
+  ms: number;
+}
+
+/** Words of a pattern's source that the pump puts before the repeated character (and the empty string). */
+function prefixesOf(re: RegExp): string[] {
+  const words = [...new Set(re.source.match(/[A-Za-z]{2,}/g) ?? [])].slice(0, 40);
+  return ['', ...words.flatMap((w) => [w, `${w} `, `${w}1`])];
+}
+
+/** Pumps one pattern with runs of `n` characters; returns its slowest input. */
+export function pump(re: RegExp, n: number): PumpResult {
+  const exec = RegExp.prototype.exec;
+  const time = (s: string) => {
+    const t = process.hrtime.bigint();
+    exec.call(re, s);
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  };
+  let worst: PumpResult = { re, input: '', ms: 0 };
+  for (const prefix of prefixesOf(re)) {
+    for (const c of PUMP_CHARS) {
+      for (const tail of TAILS) {
+        const input = prefix + c.repeat(n) + tail;
+        let ms = time(input);
+        // A garbage collection or another process can stretch one run: the fastest of three counts.
+        if (ms > worst.ms && ms > 1) ms = Math.min(ms, time(input), time(input));
+        if (ms > worst.ms) worst = { re, input, ms };
+        // Catastrophic already: the next inputs of this pattern would only take longer.
+        if (worst.ms > 1_000) return worst;
+      }
+    }
+  }
+  return worst;
+}
+
+/** A pumped input in a line of output: its prefix, the repeated character and count, its tail. */
+export function describeInput(input: string): string {
+  const m = /^(.*?)((.)\3{9,})(.*)$/su.exec(input);
+  if (!m) return JSON.stringify(input.slice(0, 60));
+  return `${JSON.stringify(m[1])} + ${JSON.stringify(m[3])}×${m[2]!.length} + ${JSON.stringify(m[4])}`;
+}
