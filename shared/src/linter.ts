@@ -7,10 +7,10 @@ import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
 import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
-import { interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
+import { clearStringCaches, interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
-import { resultSchemaOf } from './analysis/jsonSchema';
+import { clearSchemaCaches, resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
@@ -394,6 +394,17 @@ const TOOL_CACHE_MAX_CHARS = 64_000_000;
 export function clearToolCache(): void {
   toolCache.clear();
   toolCacheChars = 0;
+}
+
+/**
+ * Empties every cache of the engine that holds results computed from a document's text (the per-tool cache, the
+ * text analyses' StringCaches, pattern verdicts, schema validation), so that the next lint costs what a first
+ * lint of that text costs: the long fuzz profile measures an input over its time bound again this way.
+ */
+export function clearEngineCaches(): void {
+  clearToolCache();
+  clearStringCaches();
+  clearSchemaCaches();
 }
 
 /** What the per-tool cache holds against its budget, in characters (entryChars; for tests). */

@@ -23,6 +23,13 @@ export function ownString(s: string): string {
  */
 export const MAX_COPIED_KEY = 65_536;
 
+const STRING_CACHES: StringCache<unknown>[] = [];
+
+/** Empties every StringCache (clearEngineCaches in linter.ts: a lint measured cold again). */
+export function clearStringCaches(): void {
+  for (const c of STRING_CACHES) c.clear();
+}
+
 /**
  * A bounded module-level cache keyed by strings from documents. Keys up to MAX_COPIED_KEY characters are stored
  * as own copies (see ownString), with values computed from the copy: at most `maxEntries` of them and `maxChars`
@@ -37,7 +44,16 @@ export class StringCache<V> {
   constructor(
     private readonly maxEntries = 20_000,
     private readonly maxChars = 16_000_000,
-  ) {}
+  ) {
+    // Every instance is module-level (one per analysis), so the list does not grow with use.
+    STRING_CACHES.push(this);
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.chars = 0;
+    this.long = undefined;
+  }
 
   /** The value cached for `key`, else `compute`'s, stored; `compute` gets the string to compute from (the cache's copy of the key). */
   get(key: string, compute: (key: string) => V): V {

@@ -720,6 +720,13 @@ function valueAjv(draft: Draft): ValueAjv {
 }
 
 const VALIDATOR_CACHE_MAX = 2000;
+
+/** Drops the meta-validation results and the compiled validators (clearEngineCaches in linter.ts). */
+export function clearSchemaCaches(): void {
+  metaCache.clear();
+  metaCacheChars = 0;
+  validatorCache.clear();
+}
 const validatorCache = new Map<string, { fn: ValidateFunction | null; draft: Draft }>();
 
 /** The compiled validator of a schema given as JSON text; identical shapes share one compilation. */
