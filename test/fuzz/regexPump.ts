@@ -1,6 +1,6 @@
 /**
  * The regex pump of the long fuzz profile (`npm run fuzz`): every regular expression the engine executes while
- * linting real files is run alone on "pumped" strings, a word of its own source, then one character repeated,
+ * linting real files is run alone on "pumped" strings, a word of its own source, then one character (or an alternating pair) repeated,
  * then a tail that fails the match ("range" + 400 spaces + "1 x"). A pattern whose backtracking grows faster
  * than the input shows there, whatever text the rules give it in context: random mutations almost never build
  * such a string (params.ts's range pattern took 37 s on a 793-byte file, n⁴, and no fuzz run had found it).
@@ -26,8 +26,11 @@ export function collectRegexes(work: () => void): RegExp[] {
   return [...seen.values()].map((re) => new RegExp(re.source, [...re.flags].filter((f) => f !== 'g' && f !== 'y').join('')));
 }
 
-/** Characters repeated by the pump: whitespace, word, digit and punctuation characters the patterns use. */
-export const PUMP_CHARS = [' ', '\t', '\n', 'a', 'A', '1', '0', '.', ',', '-', '_', '(', '[', '/', ':', '"', "'", '`', '*', '{', '=', 'é'];
+/**
+ * What the pump repeats: whitespace, word, digit and punctuation characters the patterns use, and pairs that
+ * alternate a word character with a separator (words split by spaces, commas, underscores; camelCase; numbers).
+ */
+export const PUMP_UNITS = [' ', '\t', '\n', 'a', 'A', '1', '0', '.', ',', '-', '_', '(', '[', '/', ':', '"', "'", '`', '*', '{', '=', 'é', 'a ', 'a,', ', ', '. ', 'a_', 'aB', '1,', '1.', 'a-', '" '];
 const TAILS = ['\u0000', '1 x', '!'];
 
 export interface PumpResult {
@@ -37,13 +40,13 @@ export interface PumpResult {
   ms: number;
 }
 
-/** Words of a pattern's source that the pump puts before the repeated character (and the empty string). */
+/** Words of a pattern's source that the pump puts before the repeated unit (and the empty string). */
 function prefixesOf(re: RegExp): string[] {
   const words = [...new Set(re.source.match(/[A-Za-z]{2,}/g) ?? [])].slice(0, 40);
   return ['', ...words.flatMap((w) => [w, `${w} `, `${w}1`])];
 }
 
-/** Pumps one pattern with runs of `n` characters; returns its slowest input. */
+/** Pumps one pattern with runs of `n` characters of each unit; returns its slowest input. */
 export function pump(re: RegExp, n: number): PumpResult {
   const exec = RegExp.prototype.exec;
   const time = (s: string) => {
@@ -53,9 +56,9 @@ export function pump(re: RegExp, n: number): PumpResult {
   };
   let worst: PumpResult = { re, input: '', ms: 0 };
   for (const prefix of prefixesOf(re)) {
-    for (const c of PUMP_CHARS) {
+    for (const unit of PUMP_UNITS) {
       for (const tail of TAILS) {
-        const input = prefix + c.repeat(n) + tail;
+        const input = prefix + unit.repeat(Math.ceil(n / unit.length)) + tail;
         let ms = time(input);
         // A garbage collection or another process can stretch one run: the fastest of three counts.
         if (ms > worst.ms && ms > 1) ms = Math.min(ms, time(input), time(input));
@@ -68,9 +71,9 @@ export function pump(re: RegExp, n: number): PumpResult {
   return worst;
 }
 
-/** A pumped input in a line of output: its prefix, the repeated character and count, its tail. */
+/** A pumped input in a line of output: its prefix, the repeated unit and count, its tail. */
 export function describeInput(input: string): string {
-  const m = /^(.*?)((.)\3{9,})(.*)$/su.exec(input);
+  const m = /^(.*?)((.{1,2}?)\3{9,})(.*)$/su.exec(input);
   if (!m) return JSON.stringify(input.slice(0, 60));
-  return `${JSON.stringify(m[1])} + ${JSON.stringify(m[3])}×${m[2]!.length} + ${JSON.stringify(m[4])}`;
+  return `${JSON.stringify(m[1])} + ${JSON.stringify(m[3])}×${m[2]!.length / m[3]!.length} + ${JSON.stringify(m[4])}`;
 }
