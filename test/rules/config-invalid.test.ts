@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfigText } from '../../shared/src/config';
+import { DEFAULT_CONFIG, MAX_GLOB_LENGTH, globProblem, parseConfigText } from '../../shared/src/config';
 import { RULES_BY_ID } from '../../shared/src/rules';
 
 const known = new Set(RULES_BY_ID.keys());
@@ -16,6 +16,25 @@ describe('config-invalid', () => {
     assert.deepEqual(config.verbs.query, ['geolocate']);
     assert.equal(config.budgets.toolsetSize, 30);
     assert.equal(config.budgets.descriptionLength, 1024);
+  });
+
+  it('invalid: globs a hostile repository could write to make matching take minutes; the key keeps its default', () => {
+    const long = 'a'.repeat(MAX_GLOB_LENGTH + 1);
+    const text = JSON.stringify({ files: ['tools/*.json', '*a*a*a*a*b/*.tool.json'], ignore: ['**/a/**/b/**/c/*.json', long] });
+    const { config, findings } = parse(text);
+    const at = (s: string) => findings.find((f) => text.slice(f.offset, f.offset + f.length) === JSON.stringify(s));
+    assert.match(at('*a*a*a*a*b/*.tool.json')!.message, /^"\*a\*a\*a\*a\*b" has 5 "\*" in one path segment \(at most 3\)/);
+    assert.match(at('**/a/**/b/**/c/*.json')!.message, /at most 2 "\*\*" segments; this one has 3/);
+    assert.match(at(long)!.message, /at most 1,024 characters; this one has 1,025/);
+    assert.equal(findings.length, 3);
+    assert.deepEqual(config.files, DEFAULT_CONFIG.files);
+    assert.deepEqual(config.ignore, DEFAULT_CONFIG.ignore);
+  });
+
+  it('valid: globs within the bounds', () => {
+    for (const g of ['**/*.tool.json', '**/node_modules/**', 'packages/**/tools/**/*.json', '*-*-*.json', '{a,b}/*.{tool,tools}.json', '**', '']) assert.equal(globProblem(g), undefined, g);
+    const { findings } = parse('{ "files": ["packages/**/tools/**/*.json", "agents/*_*_v*.json"], "ignore": ["**/node_modules/**"] }');
+    assert.deepEqual(findings, []);
   });
 
   it('valid: verbs as a plain list', () => {
