@@ -10,7 +10,9 @@
 import fc from 'fast-check';
 import { applyCase, caseArb, checkText, loadSources, type Case } from './fuzz';
 import { collectRegexes, describeInput, pump, type PumpResult } from './regexPump';
-import { clearEngineCaches } from '../../shared/src/linter';
+import { clearEngineCaches, lintText } from '../../shared/src/linter';
+import { getHover } from '../../shared/src/hover';
+import { completionsAt, documentOutline, targetAt } from '../../shared/src/navigation';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,11 +39,22 @@ console.log(`toolschema fuzz: ${runs} runs, seed ${seed}, ${sources.length} sour
 for (const s of sources.slice(0, 20)) checkText(s.text, { maxFixedFindings: 1, keyOrder: false, fixAll: true });
 
 // The regex pump (test/fuzz/regexPump.ts): every pattern the engine runs on a sample of the sources (lint, fixes,
-// fix-all), alone on pumped strings of pumpN repeated characters; over pumpMs is a failure.
+// fix-all, hover, completion, navigation), alone on pumped strings of pumpN repeated characters; over pumpMs is a failure.
 const pumpStarted = Date.now();
 const sample = sources.filter((_, i) => i % Math.max(1, Math.floor(sources.length / 600)) === 0);
 const patterns = collectRegexes(() => {
-  for (const s of sample) checkText(s.text, { maxFixedFindings: 8, keyOrder: false, fixAll: true });
+  for (const s of sample) {
+    checkText(s.text, { maxFixedFindings: 8, keyOrder: false, fixAll: true });
+    // The editor's requests too: hover, completion, navigation and the outline at 24 places in the file.
+    const lint = lintText(`file:///pump/${s.name}`, s.text);
+    documentOutline(lint);
+    for (let k = 0; k < 24; k++) {
+      const offset = Math.floor((k * s.text.length) / 24);
+      getHover(lint, offset);
+      completionsAt(lint, offset);
+      targetAt(lint, offset);
+    }
+  }
 });
 const pumped: PumpResult[] = patterns.map((re) => pump(re, pumpN)).sort((a, b) => b.ms - a.ms);
 const pumpFailures = pumped.filter((r) => r.ms > pumpMs);
