@@ -801,7 +801,10 @@ export function statedBounds(desc: string, opts: BoundOptions): Bounds | undefin
   const lo = b.minimum ?? b.exclusiveMinimum;
   const hi = b.maximum ?? b.exclusiveMaximum;
   if (lo !== undefined && hi !== undefined && lo > hi) return undefined;
-  return b.text.length > 0 ? b : undefined;
+  if (b.text.length === 0) return undefined;
+  // Quoted in the message: a run of whitespace or line breaks in the description reads as one space.
+  b.text = b.text.map((t) => t.replace(/\s+/g, ' '));
+  return b;
 }
 
 // ---------------------------------------------------------------------------------------------
