@@ -307,7 +307,22 @@ export function sharedPrefixes(names: readonly string[]): Set<string> {
 /** Renders `{{key}}` placeholders. */
 export function interpolate(template: string, data: Record<string, string | number> | undefined): string {
   if (!data) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => (k in data ? String(data[k]) : m));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => (k in data ? clipValue(String(data[k])) : m));
+}
+
+/**
+ * The most characters of one value a message quotes; a longer one ends in "…" (the finding's data keeps it whole,
+ * for fixes). The corpus's longest is 170 characters (an enum list); a hostile 100,000-character `$ref` or name
+ * is not copied into its message, nor into every editor's Problems panel.
+ */
+export const MAX_MESSAGE_VALUE = 300;
+
+function clipValue(s: string): string {
+  if (s.length <= MAX_MESSAGE_VALUE) return s;
+  let end = MAX_MESSAGE_VALUE - 1;
+  const c = s.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--; // not half of a surrogate pair
+  return s.slice(0, end) + '…';
 }
 
 /** Quoted, comma-joined list for messages: "a", "b" and "c". */

@@ -74,6 +74,22 @@ describe('hostile files', { timeout: 120_000 }, () => {
     // An unterminated string runs to the end: its brackets are not counted either.
     assert.deepEqual(scanShape('[{"a": "[[[['), { depth: 2, tokens: 3 }); // [ { :
   });
+  it('a value of 100,000 characters is quoted in a message as its first 299 and "…"; the finding keeps it whole', () => {
+    const ref = '#/$defs/' + 'x'.repeat(100_000);
+    const name = 'get_' + 'y'.repeat(100_000);
+    const lint = lintText('file:///long-values.tool.json', JSON.stringify({ name, description: 'Use this when the user asks for a record by its id. Returns the record.', parameters: { type: 'object', properties: { a: { $ref: ref } } } }));
+    const unresolved = lint.findings.find((f) => f.rule === 'schema-invalid' && f.messageId === 'refUnresolved');
+    assert.ok(unresolved, lint.findings.map((f) => f.rule).join(', '));
+    assert.equal(unresolved.message, `Invalid JSON Schema: "$ref" ${JSON.stringify(ref).slice(0, 299)}… points to nothing in this schema: add the definition (under "$defs" or "definitions") or fix the reference.`);
+    assert.equal(unresolved.data?.ref, JSON.stringify(ref), 'the data, which fixes read, is whole');
+    assert.ok(lint.findings.every((f) => f.message.length < 2_000), lint.findings.map((f) => `${f.rule}: ${f.message.length}`).join(', '));
+    // A surrogate pair at the cut is not split: the quote, "#/" and 295 letters, then the pair across the cut.
+    const emoji = lintText('file:///long-emoji.tool.json', JSON.stringify({ name: 'get_x', description: 'Use this when the user asks for x by its id. Returns x.', parameters: { type: 'object', properties: { a: { $ref: '#/' + 'a'.repeat(295) + '😀'.repeat(10) } } } }));
+    const m = emoji.findings.find((f) => f.messageId === 'refUnresolved')!.message;
+    assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(m), 'no lone high surrogate');
+    assert.match(m, /"#\/a{295}…/);
+  });
+
   it('$ref cycles (self, mutual, through $defs and items) are linted without looping', () => {
     const res = lint(tool('{"type":"object","$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"},"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}}}},"properties":{"x":{"$ref":"#"},"y":{"$ref":"#/$defs/a"},"z":{"$ref":"#/$defs/node"}}}'));
     assert.ok(res.discovery.tools.length === 1);
