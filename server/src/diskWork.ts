@@ -9,7 +9,7 @@
  * Requests answer in order; a job that fails (unreadable file, a rule that throws) answers with what it could
  * do, never by rejecting the batch.
  */
-import { readFileSync } from 'node:fs';
+import { tryReadText } from './safeRead';
 import { fileURLToPath } from 'node:url';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools } from '../../shared/src/discover';
@@ -55,9 +55,9 @@ export interface DiskWork {
 
 function readText(uri: string): string | undefined {
   try {
-    return readFileSync(fileURLToPath(uri), 'utf8');
+    return tryReadText(fileURLToPath(uri));
   } catch {
-    return undefined;
+    return undefined; // not a file: URI
   }
 }
 

@@ -7,7 +7,8 @@
  * - a results file changes: its set and the set's tool file (eval-stale, eval-records-incomplete);
  * - a tool file changes: the sets that test it (eval-unknown-tool, eval-args-invalid, eval-stale).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readTextBounded, tryReadText } from './safeRead';
 import { fileURLToPath } from 'node:url';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
@@ -69,7 +70,7 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
     if (open) return open.text;
     if (!uri.startsWith('file:')) return undefined;
     try {
-      return readFileSync(fileURLToPath(uri), 'utf8');
+      return tryReadText(fileURLToPath(uri));
     } catch {
       return undefined;
     }
@@ -83,7 +84,7 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
       try {
         const path = fileURLToPath(targetUri);
         if (existsSync(path)) {
-          const doc = new ToolDocument(targetUri, readFileSync(path, 'utf8'));
+          const doc = new ToolDocument(targetUri, readTextBounded(path));
           return { uri: targetUri, tools: doc.tree && !doc.refused ? discoverTools(doc.tree, deps.configFor(targetUri).profile).tools : [] };
         }
       } catch {

@@ -2,7 +2,8 @@
  * Node-side file access shared by the CLI and the language server: which files are tool files (config
  * globs), finding them under a folder, and loading toolschema.config.json.
  */
-import { readFileSync, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readTextBounded } from './safeRead';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
@@ -81,7 +82,7 @@ export interface LoadedConfig {
 
 /** Reads a configuration file; a bad file yields findings and the defaults (never throws for bad content). */
 export function loadConfigFile(path: string, base: Config = defaultConfig()): LoadedConfig {
-  const text = readFileSync(path, 'utf8');
+  const text = readTextBounded(path);
   const { config, findings } = parseConfigText(path, text, KNOWN_RULES, base);
   return { config, findings, path };
 }

@@ -21,7 +21,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
-import { readFileSync } from 'node:fs';
+import { readTextBounded, tryReadText } from './safeRead';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
@@ -189,7 +189,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!tools) {
         let text = '';
         try {
-          text = readFileSync(fileURLToPath(uri), 'utf8');
+          text = readTextBounded(fileURLToPath(uri));
         } catch {
           // unreadable: no tools (the watcher will report the file gone)
         }
@@ -309,14 +309,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         continue;
       }
       const uri = pathToFileURL(path).href;
-      let text: string | undefined = documents.get(uri)?.getText();
-      if (text === undefined) {
-        try {
-          text = readFileSync(path, 'utf8');
-        } catch {
-          text = undefined;
-        }
-      }
+      const text = documents.get(uri)?.getText() ?? tryReadText(path);
       if (text === undefined) {
         folderConfigs.set(f.uri, { config: settings, configUri: undefined });
         continue;

@@ -83,7 +83,7 @@ describe('toolschema eval (CLI)', () => {
     assert.match(r.stderr, /--trials must be an integer/);
     r = await run(['eval', 'missing.eval.json'], dir, withKey());
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /cannot read the evaluation set "missing\.eval\.json": ENOENT/);
+    assert.match(r.stderr, /cannot read the evaluation set "missing\.eval\.json": no such file \(ENOENT\)/);
     r = await run(['eval', 'weather.eval.json', '--provider', 'gemini'], dir, withKey());
     assert.equal(r.code, 2);
     assert.equal(server.requests.length, 0, 'nothing was sent');

@@ -16,6 +16,18 @@ export function existsSync(): boolean {
 export function statSync(path: string): never {
   throw unavailable(`cannot stat ${path}`);
 }
+// safeRead.ts: opening fails as a missing file does, so the rest is never reached.
+export function openSync(path: string): never {
+  throw unavailable(`cannot open ${path}`);
+}
+export function fstatSync(): never {
+  throw unavailable('fstat');
+}
+export function readSync(): never {
+  throw unavailable('read');
+}
+export function closeSync(): void {}
+export const constants = { O_RDONLY: 0, O_NONBLOCK: 0 };
 
 // node:child_process (git.ts): git is never found.
 export function execFile(_cmd: string, _args: string[], _opts: unknown, cb: (e: Error, stdout: string, stderr: string) => void): void {
@@ -91,4 +103,4 @@ export function setFlagsFromString(): void {}
 export function runInNewContext(): undefined {
   return undefined;
 }
-export default { readFileSync, existsSync, statSync, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
+export default { readFileSync, existsSync, statSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };

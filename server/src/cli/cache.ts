@@ -16,9 +16,12 @@ import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../../shared/src/config';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import type { FileRecord, LintJob, RecordStore } from './lintFiles';
+import { readBounded } from '../safeRead';
 
 export const DEFAULT_CACHE_FILE = '.toolschemacache';
 const FORMAT = 1;
+/** A cache file larger than this is not read (a run of the 2,000-file bench workspace writes about 40 MB). */
+const MAX_CACHE_FILE_BYTES = 256 * 1024 * 1024;
 
 interface CacheEntry {
   key: string;
@@ -126,7 +129,9 @@ export class LintCache implements RecordStore {
 function readCache(path: string, run: string): Record<string, CacheEntry> {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    // Bounded, regular files only: a .toolschemacache committed as a FIFO or a link to /dev/zero is no cache.
+    const read = readBounded(path, MAX_CACHE_FILE_BYTES);
+    raw = read.complete ? JSON.parse(read.bytes.toString('utf8')) : undefined;
   } catch {
     return {};
   }

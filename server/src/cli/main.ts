@@ -4,7 +4,7 @@
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
@@ -14,7 +14,7 @@ import { EvaluationModel, fileKey } from '../../../shared/src/evaluation/model';
 import { isEvalResultsUri, isEvalSetUri, isEvaluationFileUri, resultsUriFor } from '../../../shared/src/evaluation/paths';
 import { fixAll } from '../../../shared/src/fix';
 import { defaultConfig, isValidBaselineRef, type Config } from '../../../shared/src/config';
-import { ToolDocument } from '../../../shared/src/document';
+import { MAX_FILE_BYTES, ToolDocument } from '../../../shared/src/document';
 import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
@@ -27,6 +27,7 @@ import pkg from '../../../package.json';
 import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { decodeToolFile, encodingFinding } from './encoding';
+import { fileKind, readBounded, readTextBounded, unreadable } from '../safeRead';
 
 class UsageError extends Error {}
 
@@ -161,13 +162,16 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
   const encodingProblems = new Map<string, { offset: number; message: string }>();
   const read = (f: string) => {
-    let buf: Buffer;
+    let file;
     try {
-      buf = readFileSync(f);
+      file = readBounded(f);
     } catch (e) {
-      throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${unreadable(f, e).reason}.`);
     }
-    const decoded = decodeToolFile(buf);
+    // Over READ_LIMIT: too large to lint whatever its encoding; its first bytes, one character each, are refused
+    // for their size by ToolDocument (one parse-error), and --fix has nothing to write.
+    if (!file.complete) return file.bytes.toString('latin1', 0, MAX_FILE_BYTES + 1);
+    const decoded = decodeToolFile(file.bytes);
     if (decoded.problem) encodingProblems.set(f, decoded.problem);
     return decoded.text;
   };
@@ -360,7 +364,7 @@ function evaluationFromDisk(toolFiles: readonly string[], setFiles: readonly str
   for (const s of candidates) {
     let text: string;
     try {
-      text = setFiles.includes(s) ? read(s) : readFileSync(s, 'utf8');
+      text = setFiles.includes(s) ? read(s) : readTextBounded(s);
     } catch {
       continue;
     }
@@ -368,9 +372,9 @@ function evaluationFromDisk(toolFiles: readonly string[], setFiles: readonly str
     const results = resultsUriFor(s);
     if (existsSync(results)) {
       try {
-        model.updateResults(results, readFileSync(results, 'utf8'));
+        model.updateResults(results, readTextBounded(results));
       } catch (e) {
-        model.updateResults(results, `/* ${(e as NodeJS.ErrnoException).code ?? 'unreadable'} */`);
+        model.updateResults(results, `/* ${unreadable(results, e).code} */`);
       }
     }
   }
@@ -386,7 +390,7 @@ function lintEvalSets(setFiles: readonly string[], model: EvaluationModel, linte
     if (tools) target = { uri: entry.target, tools };
     else if (existsSync(entry.target)) {
       try {
-        const tdoc = new ToolDocument(entry.target, readFileSync(entry.target, 'utf8'));
+        const tdoc = new ToolDocument(entry.target, readTextBounded(entry.target));
         target = { uri: entry.target, tools: tdoc.tree && !tdoc.refused ? discoverTools(tdoc.tree, config.profile).tools : [] };
       } catch {
         target = null; // unreadable: reported as missing
@@ -397,6 +401,14 @@ function lintEvalSets(setFiles: readonly string[], model: EvaluationModel, linte
   });
 }
 
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Files to lint, in a stable order, each once. */
 function resolveInputs(paths: readonly string[], config: Config, cwd: string): string[] {
   const out = new Set<string>();
@@ -405,22 +417,28 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
     const abs = resolve(cwd, p);
     if (isEvalResultsUri(abs)) continue;
     let st;
+    let error: unknown;
     try {
       st = statSync(abs);
-    } catch {
-      st = undefined;
+    } catch (e) {
+      error = e;
     }
     if (st?.isDirectory()) {
       for (const f of findToolFiles(abs, config)) out.add(f);
       for (const f of findEvalSets(abs, config)) out.add(f);
     } else if (st?.isFile()) {
       out.add(abs);
+    } else if (st) {
+      throw new UsageError(`"${p}" is ${fileKind(st)}, not a regular file: toolschema reads regular files only.`);
     } else if (isDynamicPattern(p)) {
-      const matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'] }).sort();
+      // Regular files only (stat follows links): a FIFO or a link to a device that matches would be read forever.
+      const matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'] }).filter(isRegularFile).sort();
       if (matches.length === 0) throw new UsageError(`no files match the pattern "${p}".`);
       for (const f of matches) out.add(f);
-    } else {
+    } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
       throw new UsageError(`no such file or folder: "${p}".`);
+    } else {
+      throw new UsageError(`cannot read "${p}": ${unreadable(p, error).reason}.`);
     }
   }
   if (out.size === 0 && paths.length > 0) {

@@ -6,11 +6,13 @@
  * configuration errors (a missing API key, an unreadable file).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { CliIO } from '../cli/main';
 import type { EvalOptions } from './command';
 import { displayPath } from '../files';
+import { readBounded, unreadable } from '../safeRead';
+import { MAX_FILE_BYTES } from '../../../shared/src/document';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
 import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
@@ -135,13 +137,14 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
 }
 
 function readText(path: string, cwd: string, what: string): string {
+  let read;
   try {
-    if (statSync(path).size > 32 * 1024 * 1024) throw new EvalUsageError(`the ${what} ${displayPath(path, cwd)} is larger than 32 MiB.`);
-    return readFileSync(path, 'utf8');
+    read = readBounded(path, MAX_FILE_BYTES);
   } catch (e) {
-    if (e instanceof EvalUsageError) throw e;
-    throw new EvalUsageError(`cannot read the ${what} "${displayPath(path, cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new EvalUsageError(`cannot read the ${what} "${displayPath(path, cwd)}": ${unreadable(path, e).reason}`);
   }
+  if (!read.complete) throw new EvalUsageError(`the ${what} ${displayPath(path, cwd)} is larger than 32 MiB.`);
+  return read.bytes.toString('utf8');
 }
 
 function writeText(path: string, text: string, cwd: string): void {

@@ -1,0 +1,137 @@
+/**
+ * Files on disk that a hostile repository can hold (issue 7): a FIFO named like a tool file (reading it waited for a
+ * writer forever), links to /dev/zero and /dev/urandom (read until memory ran out), a loop of links, a sparse file
+ * of gigabytes (the CLI stopped with "Cannot create a string longer than 0x1fffffe8 characters" and linted
+ * nothing). Through safeRead.ts and the built CLI; every CLI run has a time limit, so a hang fails the test.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { READ_LIMIT, readBounded, readTextBounded, tryReadText, UnreadableFileError } from '../../server/src/safeRead';
+import { MAX_FILE_BYTES, ToolDocument } from '../../shared/src/document';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+const posix = process.platform !== 'win32';
+
+type JsonOutput = { files: { path: string; diagnostics: { rule: string; message: string }[] }[] };
+const files = (stdout: string) => new Map((JSON.parse(stdout) as JsonOutput).files.map((f) => [f.path, f.diagnostics]));
+
+function run(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string; signal: NodeJS.Signals | null } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
+}
+
+const OK = '[{"type":"function","function":{"name":"get_weather","description":"Use this when the user asks for the weather in a city. Returns the temperature.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City name."}},"required":["city"],"additionalProperties":false}}}]\n';
+
+/** mkfifo is not in Node: the system's (coreutils), present wherever the CLI tests run (Linux, macOS). */
+function mkfifo(path: string): void {
+  const r = spawnSync('mkfifo', [path]);
+  assert.equal(r.status, 0, `mkfifo ${path}: ${r.stderr}`);
+}
+
+describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and /dev need a POSIX system' }, () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-hostile-disk-'));
+    writeFileSync(join(dir, 'ok.tool.json'), OK);
+    mkfifo(join(dir, 'fifo.tool.json'));
+    symlinkSync('/dev/zero', join(dir, 'zero.tool.json'));
+    symlinkSync('/dev/urandom', join(dir, 'random.tool.json'));
+    symlinkSync('loop-b.tool.json', join(dir, 'loop-a.tool.json'));
+    symlinkSync('loop-a.tool.json', join(dir, 'loop-b.tool.json'));
+    // Sparse: 3 GiB of size, no blocks on disk.
+    writeFileSync(join(dir, 'huge.tool.json'), '');
+    truncateSync(join(dir, 'huge.tool.json'), 3 * 1024 ** 3);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('readBounded refuses what is not a regular file, without waiting, and says what it is', () => {
+    const cases: [string, RegExp][] = [
+      ['fifo.tool.json', /it is a FIFO \(named pipe\), not a regular file/],
+      ['zero.tool.json', /it is a character device, not a regular file/],
+      ['random.tool.json', /it is a character device, not a regular file/],
+      ['loop-a.tool.json', /a loop of symbolic links \(ELOOP\)/],
+      ['missing.tool.json', /no such file \(ENOENT\)/],
+      ['.', /it is a folder, not a regular file/],
+    ];
+    for (const [name, reason] of cases) {
+      assert.throws(
+        () => readBounded(join(dir, name)),
+        (e: unknown) => e instanceof UnreadableFileError && reason.test(e.reason),
+        name,
+      );
+      assert.equal(tryReadText(join(dir, name)), undefined, name);
+    }
+  });
+
+  it('a regular file is read whole up to the limit; past it, only its head, marked incomplete', () => {
+    assert.equal(readTextBounded(join(dir, 'ok.tool.json')), OK);
+    const p = join(dir, 'ten.bin');
+    writeFileSync(p, '0123456789');
+    assert.deepEqual(readBounded(p, 10), { bytes: Buffer.from('0123456789'), complete: true });
+    const over = readBounded(p, 9, 4);
+    assert.equal(over.complete, false);
+    assert.equal(over.bytes.toString(), '0123');
+    rmSync(p);
+  });
+
+  it('a sparse 3 GiB file is read as its first 32 MiB + 1 bytes, which ToolDocument refuses for their size', () => {
+    const r = readBounded(join(dir, 'huge.tool.json'));
+    assert.equal(r.complete, false);
+    assert.equal(r.bytes.length, MAX_FILE_BYTES + 1);
+    assert.ok(READ_LIMIT >= 3 * MAX_FILE_BYTES, 'any file cut at the limit has more characters than the size bound');
+    const text = readTextBounded(join(dir, 'huge.tool.json'));
+    assert.equal(text.length, MAX_FILE_BYTES + 1);
+    assert.equal(new ToolDocument('file:///huge.tool.json', text).refused, 'size');
+  });
+
+  it('the CLI on the folder lints the regular files, reports the huge one as too large, and skips the rest', () => {
+    const r = run(['.', '--format', 'json'], dir);
+    assert.equal(r.signal, null, 'no hang');
+    assert.equal(r.code, 1, r.stderr);
+    const byFile = files(r.stdout);
+    assert.deepEqual([...byFile.keys()].sort(), ['huge.tool.json', 'ok.tool.json']);
+    assert.deepEqual(byFile.get('huge.tool.json')!.map((m) => m.rule), ['parse-error']);
+    assert.match(byFile.get('huge.tool.json')![0]!.message, /larger than 32 MB/);
+  });
+
+  it('a glob that matches the FIFO and the device links lints only the regular files', () => {
+    const r = run(['*.tool.json', '--format', 'json'], dir);
+    assert.equal(r.signal, null, 'no hang');
+    assert.deepEqual([...files(r.stdout).keys()].sort(), ['huge.tool.json', 'ok.tool.json']);
+  });
+
+  it('naming a FIFO, a device link or a link loop is a usage error that says what it is (exit 2)', () => {
+    const cases: [string, RegExp][] = [
+      ['fifo.tool.json', /"fifo\.tool\.json" is a FIFO \(named pipe\), not a regular file: toolschema reads regular files only\./],
+      ['zero.tool.json', /"zero\.tool\.json" is a character device, not a regular file/],
+      ['loop-a.tool.json', /cannot read "loop-a\.tool\.json": a loop of symbolic links \(ELOOP\)\./],
+      ['missing.tool.json', /no such file or folder: "missing\.tool\.json"/],
+    ];
+    for (const [name, message] of cases) {
+      const r = run([name], dir);
+      assert.equal(r.signal, null, `${name}: no hang`);
+      assert.equal(r.code, 2, `${name}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, message, name);
+    }
+  });
+
+  it('an evaluation set whose tool file is a FIFO, and a FIFO as --cache file, are treated as missing', () => {
+    const sub = join(dir, 'evals');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'ok.tool.json'), OK);
+    mkfifo(join(sub, 'pipe.tool.json.fifo'));
+    const cases = Array.from({ length: 5 }, (_, i) => `{ "id": "c${i}", "prompt": "What is the weather in Paris ${i}?", "expect": { "tool": "get_weather" } }`).join(', ');
+    writeFileSync(join(sub, 'ok.eval.json'), `{ "tools": "./pipe.tool.json.fifo", "cases": [${cases}] }`);
+    mkfifo(join(sub, '.toolschemacache'));
+    const r = run(['.', '--cache', '--format', 'json'], sub);
+    assert.equal(r.signal, null, 'no hang');
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    const set = files(r.stdout).get('ok.eval.json');
+    assert.ok(set, r.stdout);
+    assert.ok(set.some((m) => m.rule === 'eval-unknown-tool' && /pipe\.tool\.json\.fifo does not exist/.test(m.message)), JSON.stringify(set));
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * A workspace holding files a hostile repository can hold (issue 7), through the language server over stdio: a
+ * FIFO named like a tool file, links to /dev/zero, a sparse 3 GiB tool file, and evaluation sets whose "tools"
+ * name a FIFO and /dev/zero. Before safeRead.ts the server read the /dev/zero target of such a set until memory
+ * ran out, and a FIFO target blocked it for good. Now each is reported or skipped, and the server keeps answering.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TestClient } from './lspClient';
+import { FIVE, issueSet } from '../evalFixtures';
+
+const OK = '[{"type":"function","function":{"name":"get_weather","description":"Use this when the user asks for the weather in a city. Returns the temperature.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City name."}},"required":["city"],"additionalProperties":false}}}]\n';
+
+describe('a hostile workspace on disk over stdio', { skip: process.platform === 'win32' && 'FIFOs and /dev need a POSIX system', timeout: 120_000 }, () => {
+  let dir: string;
+  let client: TestClient;
+  const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-hostile-ws-'));
+    writeFileSync(join(dir, 'ok.tool.json'), OK);
+    assert.equal(spawnSync('mkfifo', [join(dir, 'fifo.tool.json')]).status, 0);
+    assert.equal(spawnSync('mkfifo', [join(dir, 'pipe-target.json')]).status, 0);
+    symlinkSync('/dev/zero', join(dir, 'zero.tool.json'));
+    writeFileSync(join(dir, 'huge.tool.json'), '');
+    truncateSync(join(dir, 'huge.tool.json'), 3 * 1024 ** 3);
+    writeFileSync(join(dir, 'pipe.eval.json'), issueSet(FIVE, './pipe-target.json'));
+    writeFileSync(join(dir, 'zero.eval.json'), issueSet(FIVE, 'file:///dev/zero'));
+    client = new TestClient();
+    await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+  });
+  after(async () => {
+    try {
+      assert.equal(await client.shutdown(), 0, 'the server shuts down cleanly');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('evaluation sets naming a FIFO and /dev/zero get "does not exist"', async () => {
+    for (const [set, target] of [['pipe.eval.json', /pipe-target\.json/], ['zero.eval.json', /dev\/zero/]] as const) {
+      const p = await client.waitForDiagnostics((d) => d.uri === uri(set) && d.diagnostics.some((x) => x.code === 'eval-unknown-tool'), 60_000);
+      const missing = p.diagnostics.find((x) => x.code === 'eval-unknown-tool' && /does not exist/.test(x.message));
+      assert.ok(missing, `${set}: ${p.diagnostics.map((x) => x.message).join(' | ')}`);
+      assert.match(missing.message, target);
+    }
+  });
+
+  it('the sparse 3 GiB tool file gets its one "larger than 32 MB" diagnostic; the regular file is linted', async () => {
+    const huge = await client.waitForDiagnostics((d) => d.uri === uri('huge.tool.json'), 60_000);
+    assert.deepEqual(huge.diagnostics.map((d) => d.code), ['parse-error']);
+    assert.match(huge.diagnostics[0]!.message, /larger than 32 MB/);
+    await client.waitForDiagnostics((d) => d.uri === uri('ok.tool.json'), 60_000);
+  });
+
+  it('a watched FIFO appearing, and the sets changing on disk, do not stall the server', async () => {
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [
+        { uri: uri('fifo.tool.json'), type: 1 },
+        { uri: uri('zero.tool.json'), type: 1 },
+        { uri: uri('pipe.eval.json'), type: 2 },
+      ],
+    });
+    const hover = await client.conn.sendRequest('textDocument/hover', { textDocument: { uri: uri('ok.tool.json') }, position: { line: 0, character: 40 } });
+    assert.ok(hover === null || typeof hover === 'object');
+    await client.open(uri('ok.tool.json'), OK);
+    const p = await client.waitForDiagnostics((d) => d.uri === uri('ok.tool.json') && d.version === 1, 60_000);
+    assert.ok(Array.isArray(p.diagnostics));
+  });
+});
