@@ -119,6 +119,31 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     }
   });
 
+  it('files found by the walk that cannot be read (a name that is not UTF-8) are reported as errors; the others are linted', (t) => {
+    const sub = join(dir, 'names');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'ok.tool.json'), OK);
+    try {
+      // Bytes that are not UTF-8 in a name: Node.js lists it with U+FFFD and cannot open it by that name.
+      const badName = (suffix: string) => Buffer.concat([Buffer.from(join(sub, 'bad')), Buffer.from([0xff]), Buffer.from(suffix)]);
+      writeFileSync(badName('.tool.json'), OK);
+      writeFileSync(badName('.eval.json'), '{ "cases": [] }');
+    } catch {
+      t.skip('this file system refuses names that are not UTF-8');
+      return;
+    }
+    const r = run(['.', '--format', 'json'], sub);
+    assert.equal(r.signal, null, 'no hang');
+    assert.equal(r.code, 1, r.stderr);
+    const byFile = files(r.stdout);
+    assert.deepEqual([...byFile.keys()].sort(), ['bad\uFFFD.eval.json', 'bad\uFFFD.tool.json', 'ok.tool.json']);
+    for (const name of ['bad\uFFFD.tool.json', 'bad\uFFFD.eval.json']) {
+      assert.deepEqual(byFile.get(name)!.map((m) => m.rule), ['parse-error'], name);
+      assert.match(byFile.get(name)![0]!.message, /^This file could not be read: no such file \(ENOENT\)\. Its name is not valid UTF-8/, name);
+    }
+    assert.ok(byFile.get('ok.tool.json')!.every((m) => m.rule !== 'parse-error'));
+  });
+
   it('an evaluation set whose tool file is a FIFO, and a FIFO as --cache file, are treated as missing', () => {
     const sub = join(dir, 'evals');
     mkdirSync(sub);

@@ -27,7 +27,7 @@ import pkg from '../../../package.json';
 import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { decodeToolFile, encodingFinding } from './encoding';
-import { fileKind, readBounded, readTextBounded, unreadable } from '../safeRead';
+import { fileKind, readBounded, readTextBounded, unreadable, UnreadableFileError } from '../safeRead';
 
 class UsageError extends Error {}
 
@@ -154,20 +154,12 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
   if (opts.profile) config.profile = opts.profile as Config['profile'];
 
-  const all = resolveInputs(paths, config, io.cwd);
-  // Evaluation sets are linted as sets; results and reports of runs are read, never linted.
-  const files = all.filter((f) => !isEvaluationFileUri(f));
-  const setFiles = all.filter(isEvalSetUri);
+  const { files: all, named } = resolveInputs(paths, config, io.cwd);
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
   // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
   const encodingProblems = new Map<string, { offset: number; message: string }>();
-  const read = (f: string) => {
-    let file;
-    try {
-      file = readBounded(f);
-    } catch (e) {
-      throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${unreadable(f, e).reason}.`);
-    }
+  const readFile = (f: string) => {
+    const file = readBounded(f); // throws UnreadableFileError
     // Over READ_LIMIT: too large to lint whatever its encoding; its first bytes, one character each, are refused
     // for their size by ToolDocument (one parse-error), and --fix has nothing to write.
     if (!file.complete) return file.bytes.toString('latin1', 0, MAX_FILE_BYTES + 1);
@@ -175,8 +167,27 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     if (decoded.problem) encodingProblems.set(f, decoded.problem);
     return decoded.text;
   };
-  const evaluation = evaluationFromDisk(files, setFiles, read);
-  const inputs: LintJob[] = files.map((f) => ({ uri: f, text: read(f), baseline: baselineOf(f), evaluation: evaluation.stateFor(f) }));
+  // Read once, here. A file named on the command line that cannot be read is a usage error; one found by walking a
+  // folder or expanding a glob (deleted meanwhile, unreadable, or named in bytes that are not UTF-8, which Node.js
+  // cannot open by name) is reported as an error on that file, and the others are linted.
+  const texts = new Map<string, string>();
+  const unreadableFiles: { path: string; reason: string }[] = [];
+  for (const f of all) {
+    if (!isEvalSetUri(f) && isEvaluationFileUri(f)) continue;
+    try {
+      texts.set(f, readFile(f));
+    } catch (e) {
+      if (!(e instanceof UnreadableFileError)) throw e;
+      if (named.has(f)) throw new UsageError(`cannot read "${displayPath(f, io.cwd)}": ${e.reason}.`);
+      unreadableFiles.push({ path: displayPath(f, io.cwd), reason: e.reason });
+    }
+  }
+  // Evaluation sets are linted as sets; results and reports of runs are read, never linted.
+  const files = all.filter((f) => !isEvaluationFileUri(f) && texts.has(f));
+  const setFiles = all.filter((f) => isEvalSetUri(f) && texts.has(f));
+  const evaluation = evaluationFromDisk(files, setFiles, (f) => texts.get(f)!);
+  const inputs: LintJob[] = files.map((f) => ({ uri: f, text: texts.get(f)!, baseline: baselineOf(f), evaluation: evaluation.stateFor(f) }));
+  texts.clear();
   if (opts.fix && opts.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together.');
   const today = new Date().toISOString().slice(0, 10);
   const internal: string[] = [];
@@ -192,6 +203,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   const cache = opts.cache && !opts.fixDryRun ? new LintCache(cachePath(opts.cacheLocation, io.cwd), runKey(pkg.version, [__filename, script], config, today)) : undefined;
 
   const finish = (): number => {
+    for (const u of unreadableFiles) reports.push({ path: u.path, findings: [unreadableFinding(u.path, u.reason)], tools: 0 });
     for (const e of lintEvalSets(setFiles, evaluation, targetTools, config, onRuleError)) reports.push({ path: displayPath(e.uri, io.cwd), findings: e.findings, tools: 0 });
     if (internal.length) io.stderr(`toolschema: internal rule errors (please report):\n  ${internal.slice(0, 10).join('\n  ')}\n`);
     const unsaved = cache?.save();
@@ -409,9 +421,16 @@ function isRegularFile(path: string): boolean {
   }
 }
 
-/** Files to lint, in a stable order, each once. */
-function resolveInputs(paths: readonly string[], config: Config, cwd: string): string[] {
+/** A file found by walking a folder or expanding a glob that could not be read, as an error on that file. */
+function unreadableFinding(path: string, reason: string): Finding {
+  const hint = path.includes('\uFFFD') ? ' Its name is not valid UTF-8 (shown with U+FFFD), and Node.js opens files by their decoded names: rename the file.' : '';
+  return { rule: 'parse-error', messageId: 'syntax', message: `This file could not be read: ${reason}.${hint}`, severity: 'error', tool: null, pointer: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, offset: 0, length: 0 };
+}
+
+/** Files to lint, in a stable order, each once; `named`: those named on the command line (not found by a walk or a glob). */
+function resolveInputs(paths: readonly string[], config: Config, cwd: string): { files: string[]; named: Set<string> } {
   const out = new Set<string>();
+  const named = new Set<string>();
   const inputs = paths.length ? paths : ['.'];
   for (const p of inputs) {
     const abs = resolve(cwd, p);
@@ -428,6 +447,7 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
       for (const f of findEvalSets(abs, config)) out.add(f);
     } else if (st?.isFile()) {
       out.add(abs);
+      named.add(abs);
     } else if (st) {
       throw new UsageError(`"${p}" is ${fileKind(st)}, not a regular file: toolschema reads regular files only.`);
     } else if (isDynamicPattern(p)) {
@@ -444,7 +464,7 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): s
   if (out.size === 0 && paths.length > 0) {
     throw new UsageError(`no tool files found in ${paths.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}).`);
   }
-  return [...out];
+  return { files: [...out], named };
 }
 
 /** Runs the CLI on this process's arguments and standard streams (the `toolschema` command; see bin.ts). */
