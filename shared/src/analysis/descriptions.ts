@@ -198,7 +198,7 @@ const CONDITION_AFTER = /^\s*,?\s*(?:when|whenever|if|for|to|before|after|in\s+o
  * (i: its place in INJECTION_PATTERNS). One scan of the text instead of one per pattern: 2.4 times faster on the
  * corpus's 83,000 strings. It finds what the patterns one by one find: the alternation's match is at the leftmost
  * position where any of its patterns matches, and is the match of the first of them (in list order) that matches
- * there, which is where that pattern's own first match is. `test/engine/injectionCombined.test.ts` compares the two
+ * there, which is where that pattern's own first match is. `test/engine/descriptionScans.test.ts` compares the two
  * on the corpus, hostile strings and 200,000 strings made of the patterns' own words.
  */
 const COMBINED_INJECTION: readonly RegExp[] = (() => {
@@ -376,8 +376,28 @@ for (let c = 0; c < 128; c++) {
   else if (/[+\/_-]/.test(ch)) RUN_CLASS[c] = 2;
 }
 const HEX_DIGITS = /^[0-9a-fA-F]+$/;
-const HEX_CANDIDATE = /[0-9A-Za-z]{65}/;
-const BASE64_CANDIDATE = /[A-Za-z0-9+\/_-]{80}/;
+
+/**
+ * Whether the text has a run of 65 alphanumerics or of 80 base64 characters, the shortest blob of either kind: one
+ * pass over the characters (most descriptions have none; the two regular-expression scans it replaces cost 2 to 5
+ * times as much on the corpus's 24,000 strings of 65 characters or more). `test/engine/descriptionScans.test.ts`.
+ */
+export function hasBlobCandidate(text: string): boolean {
+  let alnum = 0;
+  let base64 = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const k = c < 128 ? RUN_CLASS[c]! : 0;
+    if (k === 0) {
+      alnum = base64 = 0;
+      continue;
+    }
+    alnum = k === 1 ? alnum + 1 : 0;
+    base64++;
+    if (alnum >= 65 || base64 >= 80) return true;
+  }
+  return false;
+}
 
 /**
  * Maximal runs of characters of `cls` (1: alphanumerics; 2: alphanumerics and + / _ -) of at least `min`
@@ -412,8 +432,8 @@ export interface Blob {
  */
 function findEncodedBlobUncached(text: string): Blob | undefined {
   if (text.length < 65) return undefined;
-  // Most descriptions have no run long enough: one native test each (fixed-length classes, no backtracking).
-  if (!HEX_CANDIDATE.test(text) && !BASE64_CANDIDATE.test(text)) return undefined;
+  // Most descriptions have no run long enough.
+  if (!hasBlobCandidate(text)) return undefined;
   // Hexadecimal: a whole alphanumeric run (nothing alphanumeric on either side), "0x" allowed, 65+ digits.
   for (const [start, end] of runsOf(text, 1, 65)) {
     const run = text.slice(start, end);
@@ -766,11 +786,21 @@ export function subStringNode(docText: string, node: Node, decoded: string, inde
   return { type: 'string', offset: node.offset + 1 + at, length: needle.length, value: needle, parent: node.parent } as Node;
 }
 
-export const findInjection: (text: string) => InjectionHit | undefined = memoByString(findInjectionUncached);
+/** What description-injection looks for in one string: steering text and blobs (in strings of 8 characters or more), hidden characters. */
+export interface Poisoning {
+  injection: InjectionHit | undefined;
+  hidden: HiddenChars | undefined;
+  blob: Blob | undefined;
+}
 
-export const findHiddenChars: (text: string) => HiddenChars | undefined = memoByString(findHiddenCharsUncached);
-
-export const findEncodedBlob: (text: string) => Blob | undefined = memoByString(findEncodedBlobUncached);
+/**
+ * The three analyses of one string, behind one cache look-up: the rule asks for all three of every description
+ * and title, and a look-up by a long string costs about as much as hashing and comparing it (about 1 µs at 250
+ * characters), three times over before.
+ */
+export const findPoisoning: (text: string) => Poisoning = memoByString((text) =>
+  text.length < 8 ? { injection: undefined, hidden: findHiddenCharsUncached(text), blob: undefined } : { injection: findInjectionUncached(text), hidden: findHiddenCharsUncached(text), blob: findEncodedBlobUncached(text) },
+);
 
 export const usageCue: (text: string) => string | undefined = memoByString(usageCueUncached);
 

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 import { excerpt } from '../text';
 import { child, type Node } from '../document';
-import { INJECTION_LABEL, codePointLabel, findEncodedBlob, findHiddenChars, findInjection } from '../analysis/descriptions';
+import { INJECTION_LABEL, codePointLabel, findPoisoning } from '../analysis/descriptions';
 
 export default defineRule<'steering' | 'hidden' | 'blob'>({
   id: 'description-injection',
@@ -26,19 +26,12 @@ export default defineRule<'steering' | 'hidden' | 'blob'>({
     const check = (node: Node | undefined, where: string) => {
       if (!node || node.type !== 'string') return;
       const text = node.value as string;
-      if (text.length < 8) {
-        if (text.length > 0) checkHidden(node, text, where);
-        return;
-      }
-      const hit = findInjection(text);
-      if (hit) ctx.report({ node, messageId: 'steering', data: { where, what: INJECTION_LABEL[hit.kind], phrase: excerpt(hit.phrase, 80) } });
-      checkHidden(node, text, where);
-      const blob = findEncodedBlob(text);
+      if (text.length === 0) return;
+      // Steering text and blobs in strings of 8 characters or more, hidden characters in any (findPoisoning).
+      const { injection, hidden, blob } = findPoisoning(text);
+      if (injection) ctx.report({ node, messageId: 'steering', data: { where, what: INJECTION_LABEL[injection.kind], phrase: excerpt(injection.phrase, 80) } });
+      if (hidden) ctx.report({ node, messageId: 'hidden', data: { where, count: hidden.count, codes: hidden.codePoints.slice(0, 3).map(codePointLabel).join(', ') + (hidden.codePoints.length > 3 ? ', …' : '') } });
       if (blob) ctx.report({ node, messageId: 'blob', data: { where, length: blob.length, kind: blob.kind, excerpt: excerpt(blob.text, 24) } });
-    };
-    const checkHidden = (node: Node, text: string, where: string) => {
-      const h = findHiddenChars(text);
-      if (h) ctx.report({ node, messageId: 'hidden', data: { where, count: h.count, codes: h.codePoints.slice(0, 3).map(codePointLabel).join(', ') + (h.codePoints.length > 3 ? ', …' : '') } });
     };
     return {
       tool(t) {

@@ -1,13 +1,16 @@
 /**
- * description-injection's patterns run as one alternation per set of flags (firstPlainInjection) must find what
+ * Faster scans of description-injection that must find what the slower ones they replaced found.
+ *
+ * 1. Its patterns run as one alternation per set of flags (firstPlainInjection) must find what
  * they find one by one: the earliest match of any of them and, at one position, the pattern first in the list.
  * Compared on every string of the shared corpus, the fuzzer's hostile strings, and 200,000 seeded strings made
  * of the patterns' own words (so that several patterns match, often at one position).
+ * 2. The test for a possible encoded blob (hasBlobCandidate, a loop) against the two regular expressions it replaced.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { INJECTION_PATTERNS, firstPlainInjection } from '../../shared/src/analysis/descriptions';
+import { INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate } from '../../shared/src/analysis/descriptions';
 import { corpusDir, corpusFiles } from '../../tools/corpus';
 import { HOSTILE_STRINGS } from '../fuzz/fuzz';
 
@@ -113,5 +116,36 @@ describe('description-injection: the combined patterns find what the patterns on
     t.diagnostic(`${r.checked} strings, ${r.hits} with a match, ${r.ties} with two patterns at one position`);
     assert.ok(r.hits > 1000, `${r.hits} hits`);
     assert.ok(r.ties > 0, 'some strings put two patterns at one position');
+  });
+});
+
+describe('description-injection: the blob candidate loop answers as the two regular expressions it replaced', () => {
+  const HEX = /[0-9A-Za-z]{65}/;
+  const BASE64 = /[A-Za-z0-9+\/_-]{80}/;
+  it('on every string of the corpus and on seeded runs around both lengths', (t) => {
+    const strings = corpusStrings();
+    // Runs of 60 to 85 characters of each class, cut by a character of another class or by a non-ASCII one.
+    const random = rng(11);
+    const alnum = 'abcXYZ0189';
+    const extra = '+/_-';
+    const cuts = [' ', '.', '=', 'é', '\u200b', '"'];
+    for (let n = 0; n < 50_000; n++) {
+      let s = '';
+      const pieces = 1 + Math.floor(random() * 3);
+      for (let k = 0; k < pieces; k++) {
+        const len = 60 + Math.floor(random() * 26);
+        for (let i = 0; i < len; i++) s += random() < 0.9 ? alnum[Math.floor(random() * alnum.length)] : extra[Math.floor(random() * extra.length)];
+        s += cuts[Math.floor(random() * cuts.length)];
+      }
+      strings.push(s);
+    }
+    let yes = 0;
+    for (const s of strings) {
+      const want = HEX.test(s) || BASE64.test(s);
+      assert.equal(hasBlobCandidate(s), want, JSON.stringify(s));
+      if (want) yes++;
+    }
+    t.diagnostic(`${strings.length} strings, ${yes} candidates`);
+    assert.ok(yes > 1000 && yes < strings.length - 1000, `${yes} candidates: both answers are exercised`);
   });
 });
