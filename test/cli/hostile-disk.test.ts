@@ -119,23 +119,30 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     }
   });
 
-  it('files found by the walk that cannot be read (a name that is not UTF-8) are reported as errors; the others are linted', (t) => {
+  it('files found by the walk that cannot be read (a name that is not UTF-8) are reported as errors; the others are linted', () => {
     const sub = join(dir, 'names');
     mkdirSync(sub);
     writeFileSync(join(sub, 'ok.tool.json'), OK);
+    // Bytes that are not UTF-8 in a name: Node.js lists it with U+FFFD and cannot open it by that name. Linux file
+    // systems take any bytes but "/" and NUL; one that refuses them (APFS: EILSEQ) cannot hold such a file, and
+    // there the CLI must simply lint the rest.
+    const badName = (suffix: string) => Buffer.concat([Buffer.from(join(sub, 'bad')), Buffer.from([0xff]), Buffer.from(suffix)]);
+    let refused: string | undefined;
     try {
-      // Bytes that are not UTF-8 in a name: Node.js lists it with U+FFFD and cannot open it by that name.
-      const badName = (suffix: string) => Buffer.concat([Buffer.from(join(sub, 'bad')), Buffer.from([0xff]), Buffer.from(suffix)]);
       writeFileSync(badName('.tool.json'), OK);
       writeFileSync(badName('.eval.json'), '{ "cases": [] }');
-    } catch {
-      t.skip('this file system refuses names that are not UTF-8');
-      return;
+    } catch (e) {
+      refused = (e as NodeJS.ErrnoException).code;
+      assert.ok(refused === 'EILSEQ' || refused === 'EINVAL', String(e));
     }
     const r = run(['.', '--format', 'json'], sub);
     assert.equal(r.signal, null, 'no hang');
-    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.code, refused ? 0 : 1, r.stderr);
     const byFile = files(r.stdout);
+    if (refused) {
+      assert.deepEqual([...byFile.keys()], ['ok.tool.json']);
+      return;
+    }
     assert.deepEqual([...byFile.keys()].sort(), ['bad\uFFFD.eval.json', 'bad\uFFFD.tool.json', 'ok.tool.json']);
     for (const name of ['bad\uFFFD.tool.json', 'bad\uFFFD.eval.json']) {
       assert.deepEqual(byFile.get(name)!.map((m) => m.rule), ['parse-error'], name);
