@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { READ_LIMIT, readBounded, readTextBounded, tryReadText, UnreadableFileError } from '../../server/src/safeRead';
@@ -149,6 +149,31 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
       assert.match(byFile.get(name)![0]!.message, /^This file could not be read: no such file \(ENOENT\)\. Its name is not valid UTF-8/, name);
     }
     assert.ok(byFile.get('ok.tool.json')!.every((m) => m.rule !== 'parse-error'));
+  });
+
+  it('a glob, like a folder walk, skips symbolic links: --fix never writes through one to a file outside the folder', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
+    const sub = join(dir, 'links');
+    mkdirSync(sub);
+    try {
+      const target = join(outside, 'victim.tool.json');
+      const fixable = '{"name":"get_x","description":"Use this when the user asks for x. Returns x.","parameters":{"type":"object","properties":{"n":{"type":"str","description":"N."}}}}';
+      writeFileSync(target, fixable);
+      symlinkSync(target, join(sub, 'link.tool.json'));
+      writeFileSync(join(sub, 'ok.tool.json'), OK);
+      for (const args of [['*.tool.json', '--fix'], ['.', '--fix']]) {
+        const r = run(args, sub);
+        assert.equal(r.code, 0, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+        assert.doesNotMatch(r.stdout, /link\.tool\.json/, args.join(' '));
+        assert.equal(readFileSync(target, 'utf8'), fixable, `${args.join(' ')}: the file outside is unchanged`);
+      }
+      // Named on the command line, a link is followed: the user asked for that file.
+      const named = run(['link.tool.json', '--format', 'json'], sub);
+      assert.deepEqual([...files(named.stdout).keys()], ['link.tool.json']);
+      assert.ok(files(named.stdout).get('link.tool.json')!.some((m) => m.rule === 'type-unknown'));
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('an evaluation set whose tool file is a FIFO, and a FIFO as --cache file, are treated as missing', () => {

@@ -4,7 +4,7 @@
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
@@ -413,9 +413,10 @@ function lintEvalSets(setFiles: readonly string[], model: EvaluationModel, linte
   });
 }
 
+/** A regular file that is not a symbolic link (lstat): what a glob may expand to. */
 function isRegularFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return lstatSync(path).isFile();
   } catch {
     return false;
   }
@@ -451,8 +452,9 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): {
     } else if (st) {
       throw new UsageError(`"${p}" is ${fileKind(st)}, not a regular file: toolschema reads regular files only.`);
     } else if (isDynamicPattern(p)) {
-      // Regular files only (stat follows links): a FIFO or a link to a device that matches would be read forever.
-      const matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'] }).filter(isRegularFile).sort();
+      // Regular files only, and no symbolic links, as when a folder is walked: a FIFO or a link to a device would be
+      // read forever, and --fix would write through a link to a file outside the repository.
+      const matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'], followSymbolicLinks: false }).filter(isRegularFile).sort();
       if (matches.length === 0) throw new UsageError(`no files match the pattern "${p}".`);
       for (const f of matches) out.add(f);
     } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
