@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, readFileSync, readdirSync, existsSync, symlinkSync, lstatSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ScriptedServer } from './scriptedServer';
@@ -198,5 +198,26 @@ describe('toolschema eval (CLI)', () => {
     assert.ok(files.length >= 8, files.join());
     for (const f of files) assert.ok(!readFileSync(f, 'utf8').includes(SENTINEL_KEY), `${f} holds the key`);
     assert.ok(!r.stdout.includes(SENTINEL_KEY) && !r.stderr.includes(SENTINEL_KEY));
+  });
+  it('results and report paths that are symbolic links (a repository can ship them) are replaced, never written through', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-eval-outside-'));
+    const sub = mkdtempSync(join(dir, 'links-'));
+    try {
+      writeFileSync(join(sub, 'weather.tool.json'), JSON.stringify(TOOLS, null, 2));
+      writeFileSync(join(sub, 'good.eval.json'), JSON.stringify(evalSet(['correct', 'refuse', 'compare']), null, 2));
+      for (const name of ['victim.json', 'victim.md']) writeFileSync(join(outside, name), 'keep me\n');
+      symlinkSync(join(outside, 'victim.json'), join(sub, 'good.eval-results.json'));
+      symlinkSync(join(outside, 'victim.md'), join(sub, 'good.eval-report.md'));
+      server.reset();
+      const r = await run(['eval', 'good.eval.json', '--base-url', server.openaiBase, '--model', 'scripted', ...limits], sub, withKey());
+      assert.ok(r.code === 0 || r.code === 1, r.stderr);
+      for (const name of ['victim.json', 'victim.md']) assert.equal(readFileSync(join(outside, name), 'utf8'), 'keep me\n', `${name} outside is unchanged`);
+      assert.ok(!lstatSync(join(sub, 'good.eval-results.json')).isSymbolicLink(), 'the link was replaced by the results file');
+      assert.equal((JSON.parse(readFileSync(join(sub, 'good.eval-results.json'), 'utf8')) as { model: string }).model, 'scripted');
+      assert.match(readFileSync(join(sub, 'good.eval-report.md'), 'utf8'), /^# Evaluation: good\.eval\.json$/m);
+      assert.deepEqual(readdirSync(sub).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

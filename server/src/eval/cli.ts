@@ -6,7 +6,7 @@
  * configuration errors (a missing API key, an unreadable file).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { CliIO } from '../cli/main';
 import type { EvalOptions } from './command';
@@ -147,10 +147,18 @@ function readText(path: string, cwd: string, what: string): string {
   return read.bytes.toString('utf8');
 }
 
+/**
+ * Writes a results or report file whole, through a temporary file renamed over it: a reader never sees half a file,
+ * and a symbolic link at that path (a repository can ship `x.eval-results.json` as a link to any file of the user)
+ * is replaced, not written through.
+ */
 function writeText(path: string, text: string, cwd: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(path, text);
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, path);
   } catch (e) {
+    rmSync(tmp, { force: true });
     throw new EvalUsageError(`cannot write "${displayPath(path, cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
