@@ -80,27 +80,16 @@ export function readBounded(path: string, limit = READ_LIMIT, keep = MAX_FILE_BY
     if (!st.isFile()) throw new UnreadableFileError(path, 'ENOTREG', `it is ${fileKind(st)}, not a regular file`);
     if (st.size > limit) {
       const head = Buffer.allocUnsafe(Math.min(keep, limit));
-      let n = 0;
-      while (n < head.length) {
-        const got = readSync(fd, head, n, head.length - n, null);
-        if (got === 0) break;
-        n += got;
-      }
-      return { bytes: head.subarray(0, n), complete: false };
+      return { bytes: head.subarray(0, fill(fd, head, 0)), complete: false };
     }
     // The size may change while the file is read: read until the end or the limit, whichever comes first.
     let buf = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(st.size, 0) + 1));
-    let n = 0;
-    for (;;) {
-      if (n === buf.length) {
-        if (buf.length > limit) break;
-        const bigger = Buffer.allocUnsafe(Math.min(limit + 1, buf.length * 2));
-        buf.copy(bigger, 0, 0, n);
-        buf = bigger;
-      }
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
-      n += got;
+    let n = fill(fd, buf, 0);
+    while (n === buf.length && buf.length <= limit) {
+      const bigger = Buffer.allocUnsafe(Math.min(limit + 1, buf.length * 2));
+      buf.copy(bigger, 0, 0, n);
+      buf = bigger;
+      n = fill(fd, buf, n);
     }
     return n > limit ? { bytes: buf.subarray(0, Math.min(keep, limit)), complete: false } : { bytes: buf.subarray(0, n), complete: true };
   } catch (e) {
@@ -108,6 +97,16 @@ export function readBounded(path: string, limit = READ_LIMIT, keep = MAX_FILE_BY
   } finally {
     closeSync(fd);
   }
+}
+
+/** Reads into `buf` from offset `n` until it is full or the file ends; the new offset. */
+function fill(fd: number, buf: Buffer, n: number): number {
+  while (n < buf.length) {
+    const got = readSync(fd, buf, n, buf.length - n, null);
+    if (got === 0) break;
+    n += got;
+  }
+  return n;
 }
 
 /**
