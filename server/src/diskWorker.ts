@@ -15,6 +15,8 @@
  * process (after three failures, for good), and the reason goes to the output channel.
  */
 import { fork } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { NameIndex, type NameSnapshot } from '../../shared/src/linter';
 import { inProcessDiskWork, indexFromDisk, lintFromDisk, type DiskWork, type IndexReply, type LintJob, type LintReply, type WorkerReply, type WorkerRequest } from './diskWork';
 import type { EvalResults } from '../../shared/src/evaluation/results';
@@ -28,7 +30,22 @@ export interface WorkerDiskWorkOptions {
   log(message: string): void;
   /** Idle time after which the worker ends (default 5 s; the server also ends it after indexing the workspace). */
   idleMs?: number;
+  /**
+   * Bytes of files the server reads itself rather than start a worker, per SMALL_WORK_WINDOW_MS (default
+   * SMALL_WORK_BYTES; 0: always the worker).
+   */
+  inProcessBytes?: number;
 }
+
+/**
+ * Starting the worker costs a process and a load of the server's bundle: 0.4–0.5 s on a slow machine, where
+ * reading and linting one small file changed on disk takes a few milliseconds. When no worker is running, a
+ * request for files of at most this many bytes in all (their size on disk) runs in the server, whose heap such
+ * files do not grow. The budget is per window, so a burst of changes (a branch switch: one request per file)
+ * still goes to the worker once it has used the budget.
+ */
+export const SMALL_WORK_BYTES = 512 * 1024;
+const SMALL_WORK_WINDOW_MS = 2000;
 
 /** The argument that makes server.ts run `runDiskWorker` in a child process. */
 export const DISK_WORKER_ARG = '--toolschema-disk-worker';
@@ -146,6 +163,9 @@ interface Pending {
 export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
   const fallback = inProcessDiskWork(options.names);
   const idleMs = options.idleMs ?? 5000;
+  const smallBytes = options.inProcessBytes ?? SMALL_WORK_BYTES;
+  let smallSpent = 0;
+  let smallSince = 0;
   let worker: Channel | undefined;
   /** The names version the current worker holds. */
   let namesVersion: number | undefined;
@@ -228,7 +248,25 @@ export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
     return w;
   };
 
-  const send = (make: (id: number, w: Channel | undefined) => WorkerRequest): Promise<WorkerReply> => {
+  /** Whether a request for these files runs in the server: no worker running, and within the budget of small work. */
+  const small = (uris: readonly string[]): boolean => {
+    if (worker || pending.size > 0 || smallBytes <= 0) return false;
+    const now = Date.now();
+    if (now - smallSince > SMALL_WORK_WINDOW_MS) {
+      smallSince = now;
+      smallSpent = 0;
+    }
+    let bytes = smallSpent;
+    for (const uri of uris) {
+      bytes += sizeOnDisk(uri);
+      if (bytes > smallBytes) return false;
+    }
+    smallSpent = bytes;
+    return true;
+  };
+
+  const send = (make: (id: number, w: Channel | undefined) => WorkerRequest, uris: readonly string[]): Promise<WorkerReply> => {
+    if (small(uris)) return inProcess(make(nextId++, undefined));
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = undefined;
     const w = start();
@@ -251,7 +289,10 @@ export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
   return {
     async index(jobs) {
       if (jobs.length === 0) return [];
-      const reply = await send((id) => ({ id, kind: 'index', jobs }));
+      const reply = await send(
+        (id) => ({ id, kind: 'index', jobs }),
+        jobs.map((j) => j.uri),
+      );
       return 'index' in reply ? reply.index : [];
     },
     async lint(jobs) {
@@ -263,7 +304,7 @@ export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
           namesVersion = names.version;
         }
         return { id, kind: 'lint', jobs, names };
-      });
+      }, jobs.map((j) => j.uri));
       return 'lint' in reply ? reply.lint : [];
     },
     release() {
@@ -271,6 +312,15 @@ export function workerDiskWork(options: WorkerDiskWorkOptions): DiskWork {
       return new Promise<void>((resolve) => released.push(resolve));
     },
   };
+}
+
+/** A file's size on disk (0 when it cannot be stat'ed: its job then answers `missing` at once). */
+function sizeOnDisk(uri: string): number {
+  try {
+    return statSync(fileURLToPath(uri)).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** The worker's side: answers index and lint requests from the server, one at a time, in order. */

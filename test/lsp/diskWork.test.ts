@@ -93,7 +93,7 @@ describe('unopened files from disk', { timeout: 60_000 }, () => {
     const expectedLint = await local.lint([job(a), job(b)]);
     for (const script of [SERVER, join(dir, 'no-such-server.js')]) {
       const logs: string[] = [];
-      const work = workerDiskWork({ script, names: model, log: (m) => logs.push(m) });
+      const work = workerDiskWork({ script, names: model, log: (m) => logs.push(m), inProcessBytes: 0 });
       try {
         assert.deepEqual(await work.index([{ uri: a, profile: 'auto' }, { uri: b, profile: 'auto' }]), expected, script);
         assert.deepEqual(await work.lint([job(a), job(b)]), expectedLint, script);
@@ -102,6 +102,28 @@ describe('unopened files from disk', { timeout: 60_000 }, () => {
       }
       if (script === SERVER) assert.deepEqual(logs, []);
       else assert.match(logs.join('\n'), /worker/);
+    }
+  });
+
+  it('runs a small request in the server when no worker is running, and starts the worker past the budget', async () => {
+    const model = new WorkspaceModel();
+    const local = inProcessDiskWork(model);
+    const expected = await local.index([{ uri: a, profile: 'auto' }, { uri: b, profile: 'auto' }]);
+    for (const r of expected) if ('entry' in r) model.updateEntry(r.entry);
+    const expectedLint = await local.lint([job(a), job(b)]);
+    // A script that cannot start: any attempt to start a worker shows in the log.
+    const logs: string[] = [];
+    const size = A.length + B.length;
+    const work = workerDiskWork({ script: join(dir, 'no-such-server.js'), names: model, log: (m) => logs.push(m), inProcessBytes: 2 * size });
+    try {
+      assert.deepEqual(await work.index([{ uri: a, profile: 'auto' }, { uri: b, profile: 'auto' }]), expected);
+      assert.deepEqual(await work.lint([job(a), job(b)]), expectedLint);
+      assert.deepEqual(logs, [], 'both requests fit the budget: no worker started');
+      // The budget (two requests of these files) is spent: the next one goes to a worker, which cannot start here.
+      assert.deepEqual(await work.lint([job(a)]), [expectedLint[0]]);
+      assert.match(logs.join('\n'), /worker/);
+    } finally {
+      await work.release();
     }
   });
 });
