@@ -11,6 +11,7 @@ import { basename } from 'node:path';
 import { commands, window, workspace, ProgressLocation, Uri, type ExtensionContext, type QuickPickItem } from 'vscode';
 import { PROVIDERS } from '../../server/src/eval/providers';
 import { runEvalSession, secretName, type SessionOutcome } from '../../server/src/eval/session';
+import { diskSessionFiles } from '../../server/src/eval/files';
 
 export const RUN_EVALUATION = 'toolschema.runEvaluation';
 export const FORGET_KEYS = 'toolschema.forgetEvaluationKeys';
@@ -84,12 +85,12 @@ async function runEvaluationCommand(context: ExtensionContext, uri: Uri | undefi
                 password: true,
                 ignoreFocusOut: true,
               }),
-            readText: async (path) => {
-              const u = Uri.file(path);
-              const open = workspace.textDocuments.find((d) => d.uri.toString() === u.toString());
-              return open ? open.getText() : new TextDecoder().decode(await workspace.fs.readFile(u));
-            },
-            writeText: async (path, text) => await workspace.fs.writeFile(Uri.file(path), new TextEncoder().encode(text)),
+            // Open documents' texts first; files read and written as `toolschema eval` does (regular files of at
+            // most 32 MiB, opened without waiting; results renamed over their path, never written through a link).
+            ...diskSessionFiles((path) => {
+              const u = Uri.file(path).toString();
+              return workspace.textDocuments.find((d) => d.uri.toString() === u)?.getText();
+            }),
             label: (path) => workspace.asRelativePath(path),
             progress: (message, increment) => progress.report({ message, increment }),
             signal: ctrl.signal,

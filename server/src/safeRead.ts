@@ -47,13 +47,22 @@ const REASONS: Record<string, string> = {
   ENAMETOOLONG: 'the name is too long',
   EMFILE: 'too many open files',
   EIO: 'input/output error',
+  ENOSPC: 'no space left on the device',
+  EROFS: 'a read-only file system',
+  EEXIST: 'a file of that name exists',
 };
 
 /** An error from the file system as an UnreadableFileError with a readable reason. */
 export function unreadable(path: string, e: unknown): UnreadableFileError {
   if (e instanceof UnreadableFileError) return e;
+  return new UnreadableFileError(path, (e as NodeJS.ErrnoException)?.code ?? 'EUNKNOWN', fsErrorReason(e));
+}
+
+/** Why a file-system call failed, for messages: "permission denied (EACCES)", else the error's own message. */
+export function fsErrorReason(e: unknown): string {
+  if (e instanceof UnreadableFileError) return e.reason;
   const code = (e as NodeJS.ErrnoException)?.code ?? 'EUNKNOWN';
-  return new UnreadableFileError(path, code, REASONS[code] ? `${REASONS[code]} (${code})` : ((e as Error)?.message ?? code));
+  return REASONS[code] ? `${REASONS[code]} (${code})` : ((e as Error)?.message ?? code);
 }
 
 export interface BoundedRead {

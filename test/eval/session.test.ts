@@ -2,13 +2,19 @@
  * The editor command's logic (server/src/eval/session.ts) with a fake VS Code side: refused when the
  * workspace is untrusted, the key from the environment or SecretStorage (asked once, then stored and reused),
  * progress reported, cancellation through the AbortSignal (no results file replaced), and the key absent from
- * what is written. The VS Code glue itself (client/src/eval.ts) cannot run here without VS Code.
+ * what is written; and the extension's file side (server/src/eval/files.ts) on a real disk. The VS Code glue
+ * itself (client/src/eval.ts) cannot run here without VS Code.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScriptedServer } from './scriptedServer';
 import { SENTINEL_KEY, TOOLS, evalSet, script } from './fixtures';
 import { runEvalSession, secretName, type SessionHost } from '../../server/src/eval/session';
+import { diskSessionFiles } from '../../server/src/eval/files';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync, symlinkSync, lstatSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 function fakeHost(files: Map<string, string>, over: Partial<SessionHost> = {}): SessionHost & { secrets: Map<string, string>; asked: number; progress: (m: string, i: number) => void; messages: string[] } {
   const secrets = new Map<string, string>();
@@ -96,10 +102,45 @@ describe('Run Evaluation Set (session logic, fake VS Code)', () => {
     const fs = new Map([['/ws/weather.eval.json', JSON.stringify(evalSet(['correct']))]]);
     let r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai', baseUrl: server.openaiBase }, fakeHost(fs, { env: { OPENAI_API_KEY: 'x-key' } }));
     assert.equal(r.status, 'error');
-    assert.match(r.message, /weather\.tool\.json: ENOENT/);
+    assert.match(r.message, /^cannot read "weather\.tool\.json": no such file \(ENOENT\)$/);
     r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai' }, fakeHost(fs, { askKey: async () => undefined }));
     assert.equal(r.status, 'no-key');
     r = await runEvalSession('/ws/weather.eval.json', { provider: 'gemini' }, fakeHost(fs));
     assert.equal(r.status, 'error');
+  });
+
+  it('on disk (the extension\'s files): a FIFO as the set\'s tool file is refused, not waited on; results replace a link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-session-disk-'));
+    try {
+      const ws = join(dir, 'ws');
+      const outside = join(dir, 'outside');
+      mkdirSync(ws);
+      mkdirSync(outside);
+      writeFileSync(join(ws, 'weather.tool.json'), JSON.stringify(TOOLS));
+      writeFileSync(join(ws, 'weather.eval.json'), JSON.stringify(evalSet(['correct'])));
+      writeFileSync(join(ws, 'piped.eval.json'), JSON.stringify(evalSet(['correct'], 'fifo.tool.json')));
+      const r0 = spawnSync('mkfifo', [join(ws, 'fifo.tool.json')]);
+      assert.equal(r0.status, 0, `mkfifo: ${String(r0.stderr)}`);
+      writeFileSync(join(outside, 'victim.json'), 'keep me');
+      symlinkSync(join(outside, 'victim.json'), join(ws, 'weather.eval-results.json'));
+      // The open editor's text wins over the disk: the set on disk is not read.
+      const openSet = JSON.stringify(evalSet(['correct', 'refuse']));
+      const onDisk = diskSessionFiles((p) => (p === join(ws, 'weather.eval.json') ? openSet : undefined));
+      const host = fakeHost(new Map(), { ...onDisk, env: { OPENAI_API_KEY: 'x-key' } });
+
+      const piped = await runEvalSession(join(ws, 'piped.eval.json'), { provider: 'openai', baseUrl: server.openaiBase }, host);
+      assert.equal(piped.status, 'error');
+      assert.match(piped.message, /fifo\.tool\.json.*a FIFO \(named pipe\), not a regular file/);
+
+      const r = await runEvalSession(join(ws, 'weather.eval.json'), { provider: 'openai', baseUrl: server.openaiBase, timeoutMs: 2000 }, host);
+      assert.equal(r.status, 'done', r.message);
+      if (r.status === 'done') assert.equal(r.run.totals.trials, 2, 'the open text of the set (two cases) was run');
+      assert.equal(readFileSync(join(outside, 'victim.json'), 'utf8'), 'keep me');
+      assert.ok(lstatSync(join(ws, 'weather.eval-results.json')).isFile(), 'the link is replaced by the results');
+      assert.match(readFileSync(join(ws, 'weather.eval-results.json'), 'utf8'), /"correct"/);
+      assert.deepEqual(readdirSync(ws).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,13 +6,13 @@
  * configuration errors (a missing API key, an unreadable file).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { CliIO } from '../cli/main';
 import type { EvalOptions } from './command';
 import { displayPath } from '../files';
-import { readBounded, unreadable } from '../safeRead';
-import { MAX_FILE_BYTES } from '../../../shared/src/document';
+import { fsErrorReason } from '../safeRead';
+import { readEvalInput, writeReplacing } from './files';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
 import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
@@ -137,29 +137,18 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
 }
 
 function readText(path: string, cwd: string, what: string): string {
-  let read;
   try {
-    read = readBounded(path, MAX_FILE_BYTES);
+    return readEvalInput(path);
   } catch (e) {
-    throw new EvalUsageError(`cannot read the ${what} "${displayPath(path, cwd)}": ${unreadable(path, e).reason}`);
+    throw new EvalUsageError(`cannot read the ${what} "${displayPath(path, cwd)}": ${fsErrorReason(e)}`);
   }
-  if (!read.complete) throw new EvalUsageError(`the ${what} ${displayPath(path, cwd)} is larger than 32 MiB.`);
-  return read.bytes.toString('utf8');
 }
 
-/**
- * Writes a results or report file whole, through a temporary file renamed over it: a reader never sees half a file,
- * and a symbolic link at that path (a repository can ship `x.eval-results.json` as a link to any file of the user)
- * is replaced, not written through.
- */
 function writeText(path: string, text: string, cwd: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, path);
+    writeReplacing(path, text);
   } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new EvalUsageError(`cannot write "${displayPath(path, cwd)}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new EvalUsageError(`cannot write "${displayPath(path, cwd)}": ${fsErrorReason(e)}`);
   }
 }
 

@@ -11,6 +11,7 @@ import { readEvalSet } from './evalSet';
 import { loadTools } from './tools';
 import { markdownReport } from './report';
 import { resultsFile, resultsPathFor, reportPathFor } from './results';
+import { fsErrorReason } from '../safeRead';
 
 export interface SessionSettings {
   provider: string;
@@ -79,7 +80,8 @@ export async function runEvalSession(evalPath: string, s: SessionSettings, host:
     loaded = loadTools(set.toolFile, await host.readText(set.toolFile));
     if (loaded.tools.length === 0) return { status: 'error', message: `${basename(set.toolFile)}: ${loaded.problems.join('; ') || 'no tools'}.` };
   } catch (e) {
-    return { status: 'error', message: `cannot read ${(e as NodeJS.ErrnoException).path ?? 'a file'}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    const path = (e as NodeJS.ErrnoException).path;
+    return { status: 'error', message: `cannot read ${path ? `"${host.label(path)}"` : 'a file'}: ${fsErrorReason(e)}` };
   }
   const trials = clampInt(s.trials, 1, 1, 100);
   const settings = {
@@ -118,7 +120,7 @@ export async function runEvalSession(evalPath: string, s: SessionSettings, host:
     if (resultsPath) await host.writeText(resultsPath, redact(JSON.stringify(resultsFile(run, loaded.infos, { evalPath, toolFile: set.toolFile }), null, 2) + '\n'));
     await host.writeText(reportPath, report);
   } catch (e) {
-    return { status: 'done', message: `could not write the results (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, run, report, reportPath: undefined, resultsPath: undefined };
+    return { status: 'done', message: `could not write the results (${fsErrorReason(e)})`, run, report, reportPath: undefined, resultsPath: undefined };
   }
   const t = run.totals;
   return { status: 'done', message: `${run.cancelled ? 'cancelled; ' : ''}${t.passedTrials}/${t.trials} trials passed, tool selection ${Math.round(t.toolSelectionAccuracy * 100)}%`, run, report, reportPath, resultsPath };
