@@ -220,4 +220,14 @@ describe('toolschema eval (CLI)', () => {
       rmSync(outside, { recursive: true, force: true });
     }
   });
+
+  it('control characters in a set\'s case ids reach the terminal as escapes, not as escape sequences', async () => {
+    const set = evalSet(['correct']) as { cases: { id: string }[] };
+    set.cases[0]!.id = 'paris\u001b]0;pwned\u0007\u001b[2J\rfake';
+    writeFileSync(join(dir, 'evil.eval.json'), JSON.stringify(set));
+    const r = await run(['eval', 'evil.eval.json', '--base-url', server.openaiBase, ...limits], dir, withKey());
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    assert.match(r.stdout, /paris\\u001b\]0;pwned\\u0007\\u001b\[2J\\u000dfake/);
+  });
 });

@@ -3,6 +3,7 @@ import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, Severity } from '../../../shared/src/types';
 import { rulesInOrder, ruleDocUrl, ruleMarkdown } from '../../../shared/src/docs';
 import { RULES } from '../../../shared/src/rules';
+import { printable } from './terminal';
 
 export interface FileReport {
   /** The path as found (relative to the working directory when discovered, as given otherwise). */
@@ -65,12 +66,12 @@ export function formatText(files: readonly FileReport[], useColor: boolean): str
   const sevColor: Record<Severity, keyof typeof COLORS> = { error: 'red', warning: 'yellow', info: 'cyan', hint: 'gray' };
   const out: string[] = [];
   for (const f of files) {
-    if (f.patch) out.push('', f.patch.trimEnd());
+    if (f.patch) out.push('', printable(f.patch.trimEnd(), true));
   }
   for (const f of files) {
     if (f.findings.length === 0) continue;
-    out.push('', c('underline', f.path));
-    const rows = f.findings.map((d) => [`${d.range.start.line + 1}:${d.range.start.character + 1}`, d.severity, d.message.replace(/\s*\n\s*/g, ' '), d.rule] as const);
+    out.push('', c('underline', printable(f.path)));
+    const rows = f.findings.map((d) => [`${d.range.start.line + 1}:${d.range.start.character + 1}`, d.severity, printable(d.message.replace(/\s*\n\s*/g, ' ')), d.rule] as const);
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [pos, sev, msg, rule] of rows) {

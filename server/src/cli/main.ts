@@ -28,6 +28,7 @@ import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScrip
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { decodeToolFile, encodingFinding } from './encoding';
 import { fileKind, readBounded, readTextBounded, unreadable, UnreadableFileError } from '../safeRead';
+import { printable, useColor } from './terminal';
 
 class UsageError extends Error {}
 
@@ -57,10 +58,20 @@ export interface CliIO {
   isTTY: boolean;
   /** Async subcommands (`eval`) hand their exit code here; without it their exit code is lost. */
   wait?(done: Promise<number>): void;
+  /** A transient status line on stderr, replaced by the next ('' clears it): set by runCli. */
+  status?(line: string): void;
 }
 
-/** Runs the CLI and returns the exit code (never calls process.exit, so tests can drive it in-process). */
-export function runCli(argv: readonly string[], io: CliIO): number {
+/**
+ * Runs the CLI and returns the exit code (never calls process.exit, so tests can drive it in-process). What goes
+ * to stderr is made printable (server/src/cli/terminal.ts): messages quote paths and values from the repository.
+ */
+export function runCli(argv: readonly string[], given: CliIO): number {
+  const io: CliIO = {
+    ...given,
+    stderr: (s) => given.stderr(printable(s, true)),
+    status: (line) => given.stderr(`\r\x1b[K${printable(line)}`),
+  };
   let exitCode = 0;
   const program = new Command();
   program
@@ -86,7 +97,8 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     .option('--cache', 'reuse the results of files that did not change since the last run with --cache (and whose configuration, baseline, evaluation state and workspace names did not change)')
     .option('--cache-location <path>', `the cache file, or a folder for it (default: ${DEFAULT_CACHE_FILE} in the current folder)`)
     .option('--concurrency <n>', 'worker threads linting the files: a number, "auto" (by input size and CPU cores) or "off"', 'auto')
-    .option('--no-color', 'disable colours in text output')
+    .option('--color', 'colours in text output even when it is not a terminal (default: on a terminal, unless NO_COLOR is set)')
+    .option('--no-color', 'no colours in text output')
     .exitOverride()
     .action((paths: string[], opts: LintOptions) => {
       const r = lintCommand(paths, opts, io);
@@ -216,7 +228,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
         io.stdout(formatSarif(reports, pkg.version) + '\n');
         break;
       default:
-        io.stdout(formatText(reports, io.isTTY && opts.color !== false));
+        io.stdout(formatText(reports, useColor(opts.color, io.isTTY)));
     }
     const t = totals(reports);
     if (t.error > 0) return 1;

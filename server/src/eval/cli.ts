@@ -12,6 +12,7 @@ import type { CliIO } from '../cli/main';
 import type { EvalOptions } from './command';
 import { displayPath } from '../files';
 import { fsErrorReason } from '../safeRead';
+import { printable } from '../cli/terminal';
 import { readEvalInput, writeReplacing } from './files';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
 import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
@@ -111,7 +112,7 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
   const total = set.cases.length * trials * (other ? 2 : 1);
   let base = 0;
   const progress = (p: { done: number; caseId: string; trial: number }) => {
-    if (io.isTTY) io.stderr(`\r\x1b[K[${base + p.done + 1}/${total}] ${p.caseId}${trials > 1 ? ` (trial ${p.trial})` : ''}`);
+    if (io.isTTY) io.status?.(`[${base + p.done + 1}/${total}] ${p.caseId}${trials > 1 ? ` (trial ${p.trial})` : ''}`);
   };
   const runs: LabelledRun[] = [];
   const runA = await runEvaluation(set.cases, main.tools, settings, { onProgress: progress });
@@ -122,16 +123,17 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
     runB = await runEvaluation(set.cases, other.tools, settings, { onProgress: progress });
     runs.push({ label: other.label, run: runB });
   }
-  if (io.isTTY) io.stderr('\r\x1b[K');
+  if (io.isTTY) io.status?.('');
 
   const setLabel = displayPath(evalPath, io.cwd);
-  io.stdout(redact(textReport(setLabel, runs)));
+  // The report quotes the set (case ids, prompts) and the model's replies: printable, as a terminal shows it.
+  io.stdout(printable(redact(textReport(setLabel, runs)), true));
   const outPath = opts.out !== undefined ? resolve(io.cwd, opts.out) : resultsPathFor(evalPath);
   const reportPath = opts.report !== undefined ? resolve(io.cwd, opts.report) : reportPathFor(evalPath);
   const results = resultsFile(runA, main.infos, { evalPath, toolFile: set.toolFile, compare: runB && other ? { label: other.label, run: runB } : undefined });
   writeText(outPath, redact(JSON.stringify(results, null, 2) + '\n'), io.cwd);
   writeText(reportPath, redact(markdownReport(setLabel, runs)), io.cwd);
-  io.stdout(`Results: ${displayPath(outPath, io.cwd)}\nReport:  ${displayPath(reportPath, io.cwd)}\n`);
+  io.stdout(`Results: ${printable(displayPath(outPath, io.cwd))}\nReport:  ${printable(displayPath(reportPath, io.cwd))}\n`);
   const allPass = runA.cases.every((c) => c.passAll) && !runA.cancelled;
   return allPass ? 0 : 1;
 }

@@ -1,0 +1,38 @@
+/**
+ * Text the CLI prints to a terminal that comes from the files it reads (names, descriptions and values quoted in
+ * messages, file names, a set's case ids, a model's replies): a hostile repository can put control characters in
+ * them. Printed raw, ESC sequences set the terminal's title, move the cursor and erase or recolour what was
+ * printed before, hide text, or (OSC 52, in some terminals) write the clipboard; a lone CR overwrites a line;
+ * bidirectional controls reorder what the reader sees. `printable` shows each such character as a `\u001b`
+ * escape, as JSON would, so the output is what the files hold and nothing more.
+ */
+
+/**
+ * C0 controls (tab, line feed, and a carriage return before a line feed apart), DEL, C1 controls, and the
+ * bidirectional formatting characters.
+ */
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
+const UNSAFE_OR_LAYOUT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const escape = (ch: string): string => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0');
+
+/**
+ * `text` with every control character as a visible `\uXXXX` escape. `layout`: tab, line feed and CR LF are kept (a
+ * multi-line report, a diff); otherwise they are escaped too (one line: a file name, a message).
+ */
+export function printable(text: string, layout = false): string {
+  const re = layout ? UNSAFE : UNSAFE_OR_LAYOUT;
+  re.lastIndex = 0;
+  return re.test(text) ? text.replace(re, escape) : text;
+}
+
+/**
+ * Colours in text output: `--color` / `--no-color` first, then the NO_COLOR (https://no-color.org) and
+ * FORCE_COLOR environment variables, else whether stdout is a terminal.
+ */
+export function useColor(flag: boolean | undefined, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (flag !== undefined) return flag;
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '') return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY;
+}
