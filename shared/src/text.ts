@@ -317,7 +317,7 @@ export function interpolate(template: string, data: Record<string, string | numb
  */
 export const MAX_MESSAGE_VALUE = 300;
 
-function clipValue(s: string): string {
+export function clipValue(s: string): string {
   if (s.length <= MAX_MESSAGE_VALUE) return s;
   let end = MAX_MESSAGE_VALUE - 1;
   const c = s.charCodeAt(end - 1);

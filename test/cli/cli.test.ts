@@ -124,6 +124,11 @@ describe('toolschema CLI', () => {
     const glob = run(['lint', 'nothing/**/*.tool.json'], dir);
     assert.equal(glob.code, 2);
     assert.match(glob.stderr, /no files match/);
+    // A pattern the glob library refuses (over 65,536 characters): said so, with the pattern cut short.
+    const long = run(['lint', 'a'.repeat(70_000) + '*.tool.json'], dir);
+    assert.equal(long.code, 2);
+    assert.match(long.stderr, /^toolschema: cannot use the pattern "a{299}…" \(70,011 characters\): .*65536/);
+    assert.ok(long.stderr.length < 600, `${long.stderr.length} characters`);
     assert.equal(run(['lint', '--format', 'xml'], dir).code, 2);
     assert.equal(run(['lint', '--max-warnings', 'many'], dir).code, 2);
     const cfg = run(['lint', 'tools', '--config', 'missing.json'], dir);

@@ -19,6 +19,7 @@ import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES, type Finding } from '../../../shared/src/types';
+import { clipValue } from '../../../shared/src/text';
 import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
@@ -466,7 +467,13 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): {
     } else if (isDynamicPattern(p)) {
       // Regular files only, and no symbolic links, as when a folder is walked: a FIFO or a link to a device would be
       // read forever, and --fix would write through a link to a file outside the repository.
-      const matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'], followSymbolicLinks: false }).filter(isRegularFile).sort();
+      let matches: string[];
+      try {
+        matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'], followSymbolicLinks: false }).filter(isRegularFile).sort();
+      } catch (e) {
+        // picomatch refuses a pattern over 65,536 characters ("Input length: …, exceeds maximum allowed length").
+        throw new UsageError(`cannot use the pattern "${clipValue(p)}" (${p.length.toLocaleString('en-US')} characters): ${e instanceof Error ? e.message : String(e)}.`);
+      }
       if (matches.length === 0) throw new UsageError(`no files match the pattern "${p}".`);
       for (const f of matches) out.add(f);
     } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
