@@ -7,11 +7,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync, readFileSync, readdirSync, lstatSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { READ_LIMIT, readBounded, readTextBounded, tryReadText, UnreadableFileError } from '../../server/src/safeRead';
 import { MAX_FILE_BYTES, ToolDocument } from '../../shared/src/document';
+import { writeReplacing } from '../../server/src/safeWrite';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
 const posix = process.platform !== 'win32';
@@ -190,5 +191,36 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     const set = files(r.stdout).get('ok.eval.json');
     assert.ok(set, r.stdout);
     assert.ok(set.some((m) => m.rule === 'eval-unknown-tool' && /pipe\.tool\.json\.fifo does not exist/.test(m.message)), JSON.stringify(set));
+  });
+
+  it('files the CLI writes replace a link at their path or at their temporary name, never write through it', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
+    const sub = join(dir, 'writes');
+    mkdirSync(sub);
+    try {
+      const victim = join(outside, 'victim.txt');
+      const reset = () => writeFileSync(victim, 'keep me');
+      // writeReplacing: a link at the path, then one planted at this process's temporary name.
+      reset();
+      symlinkSync(victim, join(sub, 'out.json'));
+      writeReplacing(join(sub, 'out.json'), 'new');
+      assert.equal(readFileSync(victim, 'utf8'), 'keep me');
+      assert.ok(lstatSync(join(sub, 'out.json')).isFile());
+      assert.equal(readFileSync(join(sub, 'out.json'), 'utf8'), 'new');
+      symlinkSync(victim, join(sub, `out.json.${process.pid}.tmp`));
+      writeReplacing(join(sub, 'out.json'), 'newer');
+      assert.equal(readFileSync(victim, 'utf8'), 'keep me');
+      assert.equal(readFileSync(join(sub, 'out.json'), 'utf8'), 'newer');
+      assert.deepEqual(readdirSync(sub).sort(), ['out.json']);
+      // --cache: a repository shipping .toolschemacache as a link to a file of the user's.
+      writeFileSync(join(sub, 'ok.tool.json'), OK);
+      symlinkSync(victim, join(sub, '.toolschemacache'));
+      const r = run(['ok.tool.json', '--cache'], sub);
+      assert.ok(r.code === 0 || r.code === 1, r.stderr);
+      assert.equal(readFileSync(victim, 'utf8'), 'keep me');
+      assert.ok(lstatSync(join(sub, '.toolschemacache')).isFile(), 'the link is replaced by the cache');
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -11,12 +11,13 @@
  * and the run goes on.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../../../shared/src/config';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import type { FileRecord, LintJob, RecordStore } from './lintFiles';
 import { readBounded } from '../safeRead';
+import { writeReplacing } from '../safeWrite';
 
 export const DEFAULT_CACHE_FILE = '.toolschemacache';
 const FORMAT = 1;
@@ -108,18 +109,11 @@ export class LintCache implements RecordStore {
   save(): string | undefined {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.old).length) return undefined;
     const data: CacheFile = { format: FORMAT, run: this.run, files: this.next };
-    const tmp = `${this.path}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.path), { recursive: true });
-      writeFileSync(tmp, JSON.stringify(data));
-      renameSync(tmp, this.path);
+      writeReplacing(this.path, JSON.stringify(data));
       return undefined;
     } catch (e) {
-      try {
-        rmSync(tmp, { force: true });
-      } catch {
-        // nothing was written there
-      }
       return (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     }
   }

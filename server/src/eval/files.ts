@@ -2,9 +2,9 @@
  * The files an evaluation run reads and writes, for `toolschema eval` (cli.ts) and the extension's
  * **Run Evaluation Set** (client/src/eval.ts): the same guards against a repository that may be hostile (issue 7).
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { MAX_FILE_BYTES } from '../../../shared/src/document';
 import { readBounded, UnreadableFileError } from '../safeRead';
+import { writeReplacing } from '../safeWrite';
 import type { SessionHost } from './session';
 
 /**
@@ -18,26 +18,9 @@ export function readEvalInput(path: string): string {
 }
 
 /**
- * Writes a results or report file whole, through a temporary file (created, never opened if it exists) renamed
- * over the path: a reader never sees half a file, and a symbolic link at that path (a repository can ship
- * `x.eval-results.json` as a link to any file of the user's) is replaced, not written through. Throws the
- * system's error (its `code`: EACCES, ENOSPC, …).
- */
-export function writeReplacing(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
-/**
  * The file side of an editor's session host (server/src/eval/session.ts) on the local disk: the text of a file open
  * in the editor first (`openText`), else the file read as `toolschema eval` reads it; results and report written
- * as it writes them.
+ * as it writes them (writeReplacing: a link shipped as `x.eval-results.json` is replaced, not written through).
  */
 export function diskSessionFiles(openText: (path: string) => string | undefined): Pick<SessionHost, 'readText' | 'writeText'> {
   return {
