@@ -3,7 +3,7 @@
  * nodes become ranges and RFC 6901 pointers. Nothing here knows about rules.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { parseStrictJson } from './fastParse';
+import { collectDuplicateKeys, MAX_DUPLICATE_KEYS, parseStrictJson } from './fastParse';
 import type { Position, Range } from './types';
 
 export type { Node } from 'jsonc-parser';
@@ -31,9 +31,27 @@ export const MAX_TOKENS = 1_000_000;
  */
 const NOT_STRICT = new Set<string>();
 
+/** The duplicate keys of a tree jsonc-parser built (the fast parser collects them as it goes), in text order. */
+function duplicateKeysIn(tree: Node): Node[] {
+  const out: Node[] = [];
+  const stack: Node[] = [tree];
+  while (stack.length > 0 && out.length < MAX_DUPLICATE_KEYS) {
+    const n = stack.pop()!;
+    if (!n.children) continue;
+    if (n.type === 'object') collectDuplicateKeys(n.children, out);
+    for (const c of n.children) if (c.children) stack.push(c);
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
 export class ToolDocument {
   readonly tree: Node | undefined;
   readonly syntaxProblems: SyntaxProblem[] = [];
+  /**
+   * Key nodes of members that a later member of the same object repeats (the ones JSON.parse ignores), in text
+   * order, at most MAX_DUPLICATE_KEYS; empty without a tree.
+   */
+  readonly duplicateKeys: readonly Node[] = [];
   /** Set when the file was not parsed (too large, too deep). */
   readonly refused: 'size' | 'depth' | 'values' | undefined;
   /** Structural tokens counted before parsing (`{` `[` `,` `:`: about one per value or member); 0 for a file refused for its size. */
@@ -67,6 +85,7 @@ export class ToolDocument {
       if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
       this.tokens = strict.tokens;
       this.tree = strict.tree;
+      if (strict.duplicates.length > 0) this.duplicateKeys = strict.duplicates.sort((a, b) => a.offset - b.offset);
       return;
     }
     if (!shape) {
@@ -78,6 +97,7 @@ export class ToolDocument {
     if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
     const errors: ParseError[] = [];
     this.tree = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
+    if (this.tree) this.duplicateKeys = duplicateKeysIn(this.tree);
     if (errors.length === 0) NOT_STRICT.delete(uri);
     else {
       if (NOT_STRICT.size >= 256) NOT_STRICT.clear();

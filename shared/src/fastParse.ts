@@ -21,9 +21,10 @@ const GIVE_UP = Symbol('not strict JSON');
  * The tree of `text` as jsonc-parser's `parseTree` would build it, with the number of structural tokens (`{` `[`
  * `,` `:`, as `scanShape` in document.ts counts them), or undefined when the text is not strict JSON, nests deeper
  * than `maxDepth` or has more than `maxTokens` tokens (the caller then measures and refuses it, or parses it with
- * jsonc-parser). The depth bound keeps the recursion off the stack's limit.
+ * jsonc-parser). The depth bound keeps the recursion off the stack's limit. `duplicates`: as
+ * collectDuplicateKeys gives them, in text order of their objects' ends.
  */
-export function parseStrictJson(text: string, maxDepth: number, maxTokens: number): { tree: Node; tokens: number } | undefined {
+export function parseStrictJson(text: string, maxDepth: number, maxTokens: number): { tree: Node; tokens: number; duplicates: Node[] } | undefined {
   const p = new StrictParser(text, maxDepth, maxTokens);
   try {
     p.ws();
@@ -31,7 +32,7 @@ export function parseStrictJson(text: string, maxDepth: number, maxTokens: numbe
     const tree = p.value(undefined, 0);
     p.ws();
     if (p.pos !== text.length) return undefined;
-    return { tree, tokens: p.tokens };
+    return { tree, tokens: p.tokens, duplicates: p.duplicates };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -41,6 +42,8 @@ export function parseStrictJson(text: string, maxDepth: number, maxTokens: numbe
 class StrictParser {
   pos = 0;
   tokens = 0;
+  /** Key nodes of members a later member of the same object repeats (collectDuplicateKeys). */
+  readonly duplicates: Node[] = [];
   constructor(private readonly text: string, private readonly maxDepth: number, private readonly maxTokens: number) {}
 
   /** Counts a structural token; gives up past the bound. */
@@ -138,6 +141,7 @@ class StrictParser {
       throw GIVE_UP;
     }
     node.length = this.pos - start;
+    if (children.length > 1) collectDuplicateKeys(children, this.duplicates);
     return node;
   }
 
@@ -253,4 +257,46 @@ class StrictParser {
 
 function literal(type: NodeType, offset: number, length: number, parent: Node | undefined, value: string | number | boolean | null): Node {
   return parent ? { type, offset, length, parent, value } : { type, offset, length, value };
+}
+
+/** Duplicate keys recorded per document at most (a hostile file can repeat one key 200,000 times). */
+export const MAX_DUPLICATE_KEYS = 1000;
+
+/**
+ * Adds to `out` the key node of every member of an object (its `children`, properties in text order) that a later
+ * member repeats: the members JSON.parse and Python's json ignore, as they keep the last (RFC 8259 §4 leaves it
+ * to each parser: others keep the first or reject the text). Members without a key node (jsonc-parser's recovery)
+ * are skipped. At most MAX_DUPLICATE_KEYS in `out`.
+ */
+export function collectDuplicateKeys(children: readonly Node[], out: Node[]): void {
+  const n = children.length;
+  if (n < 2 || out.length >= MAX_DUPLICATE_KEYS) return;
+  if (n <= 8) {
+    // A tool's objects have a few members: comparing them pairwise costs less than building a set.
+    for (let i = 0; i < n - 1; i++) {
+      const k = children[i]!.children?.[0]?.value;
+      if (typeof k !== 'string') continue;
+      for (let j = i + 1; j < n; j++) {
+        if (children[j]!.children?.[0]?.value === k) {
+          out.push(children[i]!.children![0]!);
+          if (out.length >= MAX_DUPLICATE_KEYS) return;
+          break;
+        }
+      }
+    }
+    return;
+  }
+  const last = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const k = children[i]!.children?.[0]?.value;
+    if (typeof k === 'string') last.set(k, i);
+  }
+  if (last.size === n) return;
+  for (let i = 0; i < n; i++) {
+    const key = children[i]!.children?.[0];
+    if (typeof key?.value === 'string' && last.get(key.value) !== i) {
+      out.push(key);
+      if (out.length >= MAX_DUPLICATE_KEYS) return;
+    }
+  }
 }

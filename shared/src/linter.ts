@@ -70,6 +70,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   for (const p of doc.syntaxProblems) {
     push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
   }
+  pushDuplicateKeys(doc, push);
   if (!doc.tree) {
     if (doc.syntaxProblems.length === 0) push(RULES_BY_ID.get('shape-unknown')!, undefined, 'emptyFile', undefined, null, undefined, { offset: 0, length: 0 });
     return { uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } };
@@ -303,6 +304,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
   const parseRule = RULES_BY_ID.get('parse-error')!;
   if (doc.refused) push(parseRule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
   for (const p of doc.syntaxProblems) push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
+  pushDuplicateKeys(doc, push);
   if (!doc.tree && !doc.refused && doc.syntaxProblems.length === 0) {
     const invalid = RULES_BY_ID.get('eval-set-invalid');
     if (invalid) push(invalid, undefined, 'invalid', { detail: 'The evaluation set is empty: write {"tools": "./<name>.tool.json", "cases": [...]} with 5 to 10 cases.' }, null, undefined, { offset: 0, length: 0 });
@@ -323,6 +325,30 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
   }
   findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
   return { uri: doc.uri, findings, doc, set };
+}
+
+/**
+ * A `parse-error` warning on each member that a later member of its object repeats (ToolDocument.duplicateKeys):
+ * JSON.parse keeps the last, other parsers the first, so readers of the file disagree. It names the line of the
+ * member JSON.parse keeps, the one every rule reads.
+ */
+function pushDuplicateKeys(doc: ToolDocument, push: Push): void {
+  if (doc.duplicateKeys.length === 0) return;
+  const parseRule = RULES_BY_ID.get('parse-error')!;
+  for (const key of doc.duplicateKeys) {
+    const members = key.parent?.parent?.children ?? [];
+    let kept = key;
+    for (let i = members.length - 1; i >= 0; i--) {
+      const k = members[i]!.children?.[0];
+      if (k && k.value === key.value) {
+        kept = k;
+        break;
+      }
+    }
+    const at = doc.positionAt(kept.offset);
+    const where = at.line === doc.positionAt(key.offset).line ? `line ${at.line + 1}, column ${at.character + 1}` : `line ${at.line + 1}`;
+    push(parseRule, key, 'duplicateKey', { key: String(key.value), where }, null, 'warning');
+  }
 }
 
 type Push = (rule: RuleModule, node: Node | undefined, messageId: string, data: Record<string, string | number> | undefined, tool: string | null, requested?: Severity, at?: { offset: number; length: number }) => void;

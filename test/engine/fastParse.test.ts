@@ -13,7 +13,7 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { parseStrictJson } from '../../shared/src/fastParse';
 import { MAX_NESTING, MAX_TOKENS, scanShape, ToolDocument } from '../../shared/src/document';
 import { corpusFiles } from '../../tools/corpus';
-import { applyCase, caseArb, loadSources } from '../fuzz/fuzz';
+import { applyCase, caseArb, loadSources, rng } from '../fuzz/fuzz';
 
 function jsonc(text: string) {
   const errors: ParseError[] = [];
@@ -128,5 +128,50 @@ describe('strict-JSON fast path', { timeout: 120_000 }, () => {
     );
     // Both sides of the property were exercised.
     assert.ok(accepted > 100 && rejected > 100, `accepted ${accepted}, rejected ${rejected}`);
+  });
+
+  it('finds the same repeated keys on both paths as a brute-force reference, on seeded objects', () => {
+    const random = rng(7);
+    const int = (n: number) => Math.floor(random() * n);
+    const KEYS = ['name', 'type', 'a', 'b', 'description', 'na\\u006de', 'x'];
+    /** A random value: objects of 0 to 12 members drawing keys from a small set, so repeats are common. */
+    const value = (depth: number): string => {
+      const r = int(depth > 3 ? 2 : 4);
+      if (r === 0) return String(int(100));
+      if (r === 1) return '"s"';
+      if (r === 2) return `[${Array.from({ length: int(3) }, () => value(depth + 1)).join(', ')}]`;
+      return `{${Array.from({ length: int(13) }, () => `"${KEYS[int(KEYS.length)]}": ${value(depth + 1)}`).join(', ')}}`;
+    };
+    /** Offsets of keys that a later member of their object repeats, from jsonc-parser's tree, pair by pair. */
+    const reference = (text: string): number[] => {
+      const out: number[] = [];
+      const visit = (n: ReturnType<typeof parseTree>) => {
+        if (!n?.children) return;
+        if (n.type === 'object') {
+          const keys = n.children.map((m) => m.children![0]!);
+          keys.forEach((k, i) => {
+            if (keys.slice(i + 1).some((l) => l.value === k.value)) out.push(k.offset);
+          });
+        }
+        n.children.forEach(visit);
+      };
+      visit(parseTree(text));
+      return out.sort((a, b) => a - b);
+    };
+    let repeated = 0;
+    let distinct = 0;
+    for (let i = 0; i < 2000; i++) {
+      const text = value(0);
+      const expected = reference(text);
+      if (expected.length) repeated++;
+      else distinct++;
+      const strict = new ToolDocument('file:///dup-strict.json', text);
+      assert.deepEqual(strict.duplicateKeys.map((k) => k.offset), expected, `strict path: ${text}`);
+      // A comment at the end: not strict JSON, so jsonc-parser builds the tree (same offsets).
+      const loose = new ToolDocument('file:///dup-loose.json', text + ' //');
+      assert.ok(loose.syntaxProblems.length > 0);
+      assert.deepEqual(loose.duplicateKeys.map((k) => k.offset), expected, `jsonc-parser path: ${text}`);
+    }
+    assert.ok(repeated > 200 && distinct > 200, `repeated ${repeated}, distinct ${distinct}`);
   });
 });
