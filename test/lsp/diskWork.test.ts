@@ -85,12 +85,17 @@ describe('unopened files from disk', { timeout: 60_000 }, () => {
     assert.deepEqual(replyBack, reply);
   });
 
-  it('the worker process answers as the server\'s own thread does, and a worker that cannot start falls back', async () => {
+  /** What the server's own thread answers for a and b (index, then lint against their names), and the model it fills. */
+  async function inProcessAnswers() {
     const model = new WorkspaceModel();
     const local = inProcessDiskWork(model);
     const expected = await local.index([{ uri: a, profile: 'auto' }, { uri: b, profile: 'auto' }]);
     for (const r of expected) if ('entry' in r) model.updateEntry(r.entry);
-    const expectedLint = await local.lint([job(a), job(b)]);
+    return { model, expected, expectedLint: await local.lint([job(a), job(b)]) };
+  }
+
+  it('the worker process answers as the server\'s own thread does, and a worker that cannot start falls back', async () => {
+    const { model, expected, expectedLint } = await inProcessAnswers();
     for (const script of [SERVER, join(dir, 'no-such-server.js')]) {
       const logs: string[] = [];
       const work = workerDiskWork({ script, names: model, log: (m) => logs.push(m), inProcessBytes: 0 });
@@ -106,11 +111,7 @@ describe('unopened files from disk', { timeout: 60_000 }, () => {
   });
 
   it('runs a small request in the server when no worker is running, and starts the worker past the budget', async () => {
-    const model = new WorkspaceModel();
-    const local = inProcessDiskWork(model);
-    const expected = await local.index([{ uri: a, profile: 'auto' }, { uri: b, profile: 'auto' }]);
-    for (const r of expected) if ('entry' in r) model.updateEntry(r.entry);
-    const expectedLint = await local.lint([job(a), job(b)]);
+    const { model, expected, expectedLint } = await inProcessAnswers();
     // A script that cannot start: any attempt to start a worker shows in the log.
     const logs: string[] = [];
     const size = A.length + B.length;
