@@ -11,7 +11,7 @@ import { ARTIFACTS, mkdirs } from './env';
 import { runExtensionHostSuite } from './vscodeHost';
 
 describe('VS Code extension host (VS Code server of code-server, headless Chromium)', () => {
-  it('runs the mocha suite: diagnostics, hover, quick fix, bump version, workspace index, settings', { timeout: 240_000 }, async () => {
+  it('runs the mocha suite: diagnostics, hover, quick fix, bump version, workspace index, settings, evaluation run', { timeout: 240_000 }, async () => {
     const run = await runExtensionHostSuite({ timeoutMs: 200_000 });
     mkdirs(ARTIFACTS);
     writeFileSync(join(ARTIFACTS, 'vscode-host.log'), run.log);
@@ -19,7 +19,7 @@ describe('VS Code extension host (VS Code server of code-server, headless Chromi
     assert.ok(run.results, `the suite wrote no results file; exit code ${run.exitCode}; log:\n${run.log}`);
     const failed = run.results.tests.filter((t) => t.state !== 'passed');
     assert.deepEqual(failed, [], 'failed extension-host tests');
-    assert.equal(run.results.passes, 11, `all 11 extension-host tests passed: ${run.results.tests.map((t) => t.title).join(' | ')}`);
+    assert.equal(run.results.passes, 12, `all 12 extension-host tests passed: ${run.results.tests.map((t) => t.title).join(' | ')}`);
     assert.equal(run.exitCode, 0, 'codeAutomationExit code');
   });
 });
