@@ -49,6 +49,18 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** Runs `body` with a new folder `name` of the repository and a folder outside it (removed afterwards). */
+  function withOutside(name: string, body: (sub: string, outside: string) => void): void {
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
+    const sub = join(dir, name);
+    mkdirSync(sub);
+    try {
+      body(sub, outside);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  }
+
   it('readBounded refuses what is not a regular file, without waiting, and says what it is', () => {
     const cases: [string, RegExp][] = [
       ['fifo.tool.json', /it is a FIFO \(named pipe\), not a regular file/],
@@ -153,10 +165,7 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
   });
 
   it('a glob, like a folder walk, skips symbolic links: --fix never writes through one to a file outside the folder', () => {
-    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
-    const sub = join(dir, 'links');
-    mkdirSync(sub);
-    try {
+    withOutside('links', (sub, outside) => {
       const target = join(outside, 'victim.tool.json');
       const fixable = '{"name":"get_x","description":"Use this when the user asks for x. Returns x.","parameters":{"type":"object","properties":{"n":{"type":"str","description":"N."}}}}';
       writeFileSync(target, fixable);
@@ -172,9 +181,7 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
       const named = run(['link.tool.json', '--format', 'json'], sub);
       assert.deepEqual([...files(named.stdout).keys()], ['link.tool.json']);
       assert.ok(files(named.stdout).get('link.tool.json')!.some((m) => m.rule === 'type-unknown'));
-    } finally {
-      rmSync(outside, { recursive: true, force: true });
-    }
+    });
   });
 
   it('an evaluation set whose tool file is a FIFO, and a FIFO as --cache file, are treated as missing', () => {
@@ -194,10 +201,7 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
   });
 
   it('files the CLI writes replace a link at their path or at their temporary name, never write through it', () => {
-    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
-    const sub = join(dir, 'writes');
-    mkdirSync(sub);
-    try {
+    withOutside('writes', (sub, outside) => {
       const victim = join(outside, 'victim.txt');
       const reset = () => writeFileSync(victim, 'keep me');
       // writeReplacing: a link at the path, then one planted at this process's temporary name.
@@ -219,8 +223,6 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
       assert.ok(r.code === 0 || r.code === 1, r.stderr);
       assert.equal(readFileSync(victim, 'utf8'), 'keep me');
       assert.ok(lstatSync(join(sub, '.toolschemacache')).isFile(), 'the link is replaced by the cache');
-    } finally {
-      rmSync(outside, { recursive: true, force: true });
-    }
+    });
   });
 });
