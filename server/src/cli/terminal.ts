@@ -7,23 +7,21 @@
  * escape, as JSON would, so the output is what the files hold and nothing more.
  */
 
-/**
- * C0 controls (tab, line feed, and a carriage return before a line feed apart), DEL, C1 controls, and the
- * bidirectional formatting characters.
- */
-const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
-const UNSAFE_OR_LAYOUT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** C0 controls except tab, line feed and carriage return, DEL, C1 controls, and the bidirectional formatting characters. */
+const CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+/** With layout kept: those, and a carriage return not before a line feed. */
+const UNSAFE = new RegExp(`[${CONTROLS}]|\\r(?!\\n)`, 'g');
+/** On one line: those, tab, line feed and carriage return. */
+const UNSAFE_OR_LAYOUT = new RegExp(`[${CONTROLS}\\t\\n\\r]`, 'g');
 
 const escape = (ch: string): string => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0');
 
 /**
- * `text` with every control character as a visible `\uXXXX` escape. `layout`: tab, line feed and CR LF are kept (a
- * multi-line report, a diff); otherwise they are escaped too (one line: a file name, a message).
+ * `text` with every control character as a visible `\u001b`-style escape. `layout`: tab, line feed and CR LF are
+ * kept (a multi-line report, a diff); otherwise they are escaped too (one line: a file name, a message).
  */
 export function printable(text: string, layout = false): string {
-  const re = layout ? UNSAFE : UNSAFE_OR_LAYOUT;
-  re.lastIndex = 0;
-  return re.test(text) ? text.replace(re, escape) : text;
+  return text.replace(layout ? UNSAFE : UNSAFE_OR_LAYOUT, escape);
 }
 
 /**
