@@ -5,7 +5,7 @@
 import { ToolDocument, pointerOf, type Node } from './document';
 import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
-import { EMPTY_INDEX, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
+import { EMPTY_INDEX, NO_DEFINITIONS, type Definitions, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
 import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
 import { clearStringCaches, interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
@@ -14,7 +14,7 @@ import { clearSchemaCaches, resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
-import { NameView, WorkspaceView, type NameQuestions, type WorkspaceQuestions } from './nameView';
+import { NameView, WorkspaceView, definitionsKey, type NameQuestions, type WorkspaceQuestions } from './nameView';
 
 export interface LintOptions {
   config?: Config;
@@ -588,6 +588,12 @@ export class NameIndex {
   private byUri = new Map<string, string[]>();
   /** Per file: a hash of the names and profiles it defines (a file of 8,000 tools would otherwise keep 400 kB here). */
   private signatures = new Map<string, string>();
+  /**
+   * Per name and profile ('' for any): how many files define it, and the first two in path order (the first other
+   * than the asking file is one of them). Computed on the first question, dropped when a file defining the name
+   * changes: a question costs O(1), not a sort of every file defining the name.
+   */
+  private summaries = new Map<string, Map<string, { count: number; firsts: string[] }>>();
   /** Bumped whenever some file's names change. */
   version = 0;
 
@@ -607,6 +613,7 @@ export class NameIndex {
       const name = ownString(t.name);
       let files = this.byName.get(name);
       if (!files) this.byName.set(name, (files = new Map()));
+      this.summaries.delete(name);
       let profiles = files.get(uri);
       if (!profiles) files.set(uri, (profiles = new Set()));
       profiles.add(t.profile);
@@ -620,6 +627,7 @@ export class NameIndex {
     for (const n of this.byUri.get(uri) ?? []) {
       const files = this.byName.get(n);
       files?.delete(uri);
+      this.summaries.delete(n);
       if (files?.size === 0) this.byName.delete(n);
     }
     this.byUri.delete(uri);
@@ -655,34 +663,58 @@ export class NameIndex {
       get version() {
         return index.version;
       },
-      definitions: (name: string, profile?: Profile) => {
+      definitions: (name: string, profile?: Profile): Definitions => {
         const files = this.byName.get(name);
-        if (!files) return [];
-        const out: string[] = [];
-        for (const [u, profiles] of files) if (u !== uri && (!profile || profiles.has(profile))) out.push(u);
-        return out.length > 1 ? inPathOrder(out) : out;
+        if (!files) return NO_DEFINITIONS;
+        const summary = this.summary(name, files, profile);
+        const self = files.get(uri);
+        const selfCounts = self !== undefined && (!profile || self.has(profile));
+        const count = summary.count - (selfCounts ? 1 : 0);
+        if (count === 0) return NO_DEFINITIONS;
+        return { count, first: summary.firsts[0] === uri ? summary.firsts[1] : summary.firsts[0] };
       },
     };
+  }
+
+  private summary(name: string, files: ReadonlyMap<string, ReadonlySet<Profile>>, profile: Profile | undefined): { count: number; firsts: string[] } {
+    let byProfile = this.summaries.get(name);
+    if (!byProfile) this.summaries.set(name, (byProfile = new Map()));
+    const key = profile ?? '';
+    let summary = byProfile.get(key);
+    if (!summary) {
+      let count = 0;
+      // The two smallest in path order, in one pass.
+      let a: [string, string] | undefined;
+      let b: [string, string] | undefined;
+      for (const [u, profiles] of files) {
+        if (profile && !profiles.has(profile)) continue;
+        count++;
+        const k: [string, string] = [decodedUri(u), u];
+        if (!a || pathBefore(k, a)) [a, b] = [k, a];
+        else if (!b || pathBefore(k, b)) b = k;
+      }
+      summary = { count, firsts: [a, b].filter((x) => x !== undefined).map((x) => x[1]) };
+      byProfile.set(key, summary);
+    }
+    return summary;
   }
 }
 
 /**
- * URIs (or paths) sorted by their decoded text: the order the files of a name are listed in (name-duplicate names
- * the first) is the same whichever order they were indexed in, in the editor as in the CLI (paths in path order).
+ * Files are listed in the order of their decoded URIs (or paths), then of the URIs: the file name-duplicate names
+ * first is the same whichever order they were indexed in, in the editor as in the CLI (paths in path order).
  */
-function inPathOrder(uris: string[]): string[] {
-  const decoded = (u: string): string => {
-    if (!u.includes('%')) return u;
-    try {
-      return decodeURIComponent(u);
-    } catch {
-      return u;
-    }
-  };
-  return uris
-    .map((u) => [decoded(u), u] as const)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
-    .map((x) => x[1]);
+function decodedUri(u: string): string {
+  if (!u.includes('%')) return u;
+  try {
+    return decodeURIComponent(u);
+  } catch {
+    return u;
+  }
+}
+
+function pathBefore(x: readonly [decoded: string, uri: string], y: readonly [decoded: string, uri: string]): boolean {
+  return x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
 }
 
 /** A question a lint asked the workspace index: a tool name, and the profile when the rule gave one. */
@@ -705,12 +737,12 @@ export class RecordingIndex implements WorkspaceIndex {
     return this.inner.version;
   }
 
-  definitions(name: string, profile?: Profile): readonly string[] {
+  definitions(name: string, profile?: Profile): Definitions {
     const answer = this.inner.definitions(name, profile);
     const key = `${name}\u0000${profile ?? ''}`;
     if (!this.asked.has(key)) {
       this.asked.set(key, [name, profile ?? null]);
-      this.answers.push(answer.join('\u0003'));
+      this.answers.push(definitionsKey(answer));
     }
     return answer;
   }
@@ -722,13 +754,13 @@ export class RecordingIndex implements WorkspaceIndex {
 
   /** A key of the answers given (compare with `answersKey(queries, other)`). */
   answered(): string {
-    return hash53(this.answers.join('\u0001'));
+    return hash53(this.answers.join('\u0002'));
   }
 }
 
 /** The key of the answers `index` gives to `queries` (equal to `RecordingIndex.answered` when they are the same). */
 export function answersKey(queries: readonly WorkspaceQuery[], index: WorkspaceIndex): string {
-  return hash53(queries.map(([name, profile]) => index.definitions(name, profile ?? undefined).join('\u0003')).join('\u0001'));
+  return hash53(queries.map(([name, profile]) => definitionsKey(index.definitions(name, profile ?? undefined))).join('\u0002'));
 }
 
 /** One file's lint with the questions it asked the workspace index and a key of the answers it got. */

@@ -13,7 +13,7 @@
  * keystroke in a name too: the edited file's own names are in it).
  */
 import { versionsByBase } from './analysis/versions';
-import type { WorkspaceIndex } from './rule';
+import type { Definitions, WorkspaceIndex } from './rule';
 import type { Profile } from './types';
 
 /** What one tool's rules asked: `has` answers by name, highest versions by base name, or every name. */
@@ -94,7 +94,7 @@ export class NameView implements ReadonlySet<string> {
   }
 }
 
-/** What one tool's rules asked the workspace index: name, profile, and the answer (the files, joined). */
+/** What one tool's rules asked the workspace index: name, profile, and the answer (definitionsKey). */
 export type WorkspaceQuestions = [name: string, profile: Profile | undefined, answer: string][];
 
 export class WorkspaceView implements WorkspaceIndex {
@@ -118,13 +118,18 @@ export class WorkspaceView implements WorkspaceIndex {
 
   /** Whether this index answers every question as the index they were recorded on did. */
   answers(q: WorkspaceQuestions): boolean {
-    for (const [name, profile, answer] of q) if (this.inner.definitions(name, profile).join('\u0001') !== answer) return false;
+    for (const [name, profile, answer] of q) if (definitionsKey(this.inner.definitions(name, profile)) !== answer) return false;
     return true;
   }
 
-  definitions(name: string, profile?: Profile): readonly string[] {
+  definitions(name: string, profile?: Profile): Definitions {
     const r = this.inner.definitions(name, profile);
-    this.questions?.push([name, profile, r.join('\u0001')]);
+    this.questions?.push([name, profile, definitionsKey(r)]);
     return r;
   }
+}
+
+/** An answer of WorkspaceIndex.definitions as a string, to record and compare. */
+export function definitionsKey(d: Definitions): string {
+  return d.count === 0 ? '' : `${d.count}\u0001${d.first ?? ''}`;
 }

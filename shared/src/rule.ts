@@ -28,17 +28,27 @@ export interface Report {
 }
 
 /** What other files of the workspace define (empty when linting one file alone). */
+/** The other files defining a tool name: how many, and the first in path order (undefined when none). */
+export interface Definitions {
+  readonly count: number;
+  readonly first: string | undefined;
+}
+
+export const NO_DEFINITIONS: Definitions = Object.freeze({ count: 0, first: undefined });
+
 export interface WorkspaceIndex {
   /**
-   * URIs of other files defining a tool with this name; with `profile`, only definitions under that provider
-   * profile (a project may keep one copy of a tool per provider, in separate files).
+   * The other files defining a tool with this name; with `profile`, only definitions under that provider profile
+   * (a project may keep one copy of a tool per provider, in separate files). A count and the first file, not the
+   * list: a name defined in every file of a large workspace would otherwise cost each file's lint (and its
+   * recorded answer) the whole list.
    */
-  definitions(name: string, profile?: Profile): readonly string[];
+  definitions(name: string, profile?: Profile): Definitions;
   /** Changes whenever the names other files define change. (Not in the per-tool cache key: cached tools record what they asked, nameView.ts.) */
   readonly version?: number;
 }
 
-export const EMPTY_INDEX: WorkspaceIndex = { definitions: () => [] };
+export const EMPTY_INDEX: WorkspaceIndex = { definitions: () => NO_DEFINITIONS };
 
 export interface FileContext {
   doc: ToolDocument;

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText } from '../../shared/src/linter';
+import { lintText, lintWorkspace } from '../../shared/src/linter';
 import { MAX_FILE_BYTES, MAX_TOKENS, scanShape } from '../../shared/src/document';
 import { fixAll } from '../../shared/src/fix';
 
@@ -191,5 +191,66 @@ describe('hostile files', { timeout: 120_000 }, () => {
     const blob = 'QUJD' + 'aGVsbG8gd29ybGQ'.repeat(1_400_000);
     const res = lint(tool('{"type":"object","properties":{}}', 'Use this when the user asks for it. ' + blob));
     assert.ok(res.findings.some((f) => f.rule === 'description-injection' && /base64|encoded/i.test(f.message)), 'the blob is reported');
+  });
+
+  // Found by timing files of N and 4N repeated parts (scratch probe): each of these grew with the square of N.
+  it('20,000 tools that each redirect to a misspelt sibling: each gets its suggestion (was a scan of every name per mention: minutes)', () => {
+    const n = 20_000;
+    const tools = Array.from({ length: n }, (_, i) => `{"name":"get_order_${i}","description":"Use this when the user asks about order ${i}. For the next one, use get_ordr_${(i + 1) % n} instead.","parameters":{"type":"object","properties":{}}}`);
+    const res = lint(`[${tools.join(',\n')}]`);
+    const unknown = res.findings.filter((f) => f.rule === 'description-sibling-unknown');
+    assert.equal(unknown.length, n);
+    assert.match(unknown[0]!.message, /refers to "get_ordr_1", which no tool defines: did you mean "get_order_1"\?/);
+    assert.match(unknown[n - 1]!.message, /refers to "get_ordr_0", which no tool defines: did you mean "get_order_0"\?/);
+  });
+
+  it('an anyOf of 20,000 branches that each have "required": checked once per branch (was the parent\'s names gathered again per branch: minutes)', () => {
+    const branches = Array.from({ length: 20_000 }, (_, i) => `{"type":"object","properties":{"k${i}":{"type":"string"}},"required":["k${i}"${i === 7 ? ',"k_missing"' : ''}]}`);
+    const res = lint(tool(`{"type":"object","properties":{"v":{"description":"The value.","anyOf":[${branches.join(',')}]}}}`));
+    const unknown = res.findings.filter((f) => f.rule === 'required-unknown');
+    assert.deepEqual(unknown.map((f) => f.pointer), ['/parameters/properties/v/anyOf/7/required/1']);
+  });
+
+  it('20,000 branches that each $ref one definition of 20,000 properties: bounded, and the first branches still checked', () => {
+    const big = Array.from({ length: 20_000 }, (_, i) => `"k${i}":{"type":"string"}`).join(',');
+    const branches = Array.from({ length: 20_000 }, () => '{"$ref":"#/$defs/big","required":["k_missing"]}').join(',');
+    const res = lint(tool(`{"type":"object","$defs":{"big":{"type":"object","properties":{${big}}}},"properties":{"v":{"description":"The value.","anyOf":[${branches}]}}}`));
+    const unknown = res.findings.filter((f) => f.rule === 'required-unknown');
+    // Each branch gathers the definition's names; past 200,000 names gathered per tool the rest are not checked.
+    assert.ok(unknown.length >= 5 && unknown.length < 20_000, `${unknown.length} reports`);
+    assert.equal(unknown[0]!.pointer, '/parameters/properties/v/anyOf/0/required/0');
+  });
+
+  it('20,000 unknown names in "required" beside 20,000 properties: every one reported, close spellings looked for within a budget', () => {
+    const n = 20_000;
+    const props = Array.from({ length: n }, (_, i) => `"prop_${i}":{"type":"string","description":"A value."}`).join(',');
+    const required = Array.from({ length: n }, (_, i) => `"prop_${i}x"`).join(',');
+    const res = lint(tool(`{"type":"object","properties":{${props}},"required":[${required}]}`));
+    const unknown = res.findings.filter((f) => f.rule === 'required-unknown');
+    assert.equal(unknown.length, n);
+    assert.match(unknown[0]!.message, /lists "prop_0x", which "properties" does not define: did you mean "prop_0"\?/);
+    assert.match(unknown[n - 1]!.message, /lists "prop_19999x", which "properties" does not define: add the property/);
+  });
+});
+
+describe('hostile workspaces', { timeout: 120_000 }, () => {
+  it('one tool name in each of 10,000 files: each names the first other file and the count (was a sort of every file per file: quadratic)', () => {
+    const n = 10_000;
+    const files = Array.from({ length: n }, (_, i) => ({ uri: `file:///w/f${String(i).padStart(5, '0')}.tool.json`, text: `[{"name":"get_order","description":"Use this when the user asks about an order (${i}). Returns it."}]` }));
+    const res = lintWorkspace(files);
+    const dup = (k: number) => res[k]!.findings.find((f) => f.rule === 'name-duplicate')?.message ?? '';
+    assert.match(dup(0), /also defined in f00001\.tool\.json and 9998 other files/);
+    assert.match(dup(1), /also defined in f00000\.tool\.json and 9998 other files/);
+    assert.match(dup(n - 1), /also defined in f00000\.tool\.json and 9998 other files/);
+  });
+
+  it('10,000 consecutive versions of one tool in 10,000 files: each probes at most 49 later versions (was the whole chain per tool: quadratic)', () => {
+    const n = 10_000;
+    const files = Array.from({ length: n }, (_, i) => ({ uri: `file:///w/v${i + 2}.tool.json`, text: `[{"name":"get_order_v${i + 2}","description":"Use this when the user asks about an order (version ${i + 2}). Returns it."}]` }));
+    const res = lintWorkspace(files);
+    const successor = (k: number) => res[k]!.findings.find((f) => f.rule === 'version-predecessor-not-deprecated')?.data?.successor;
+    assert.equal(successor(0), 'get_order_v51');
+    assert.equal(successor(n - 50), 'get_order_v10001');
+    assert.equal(successor(n - 1), undefined);
   });
 });

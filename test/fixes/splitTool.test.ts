@@ -108,7 +108,7 @@ describe('planSplit', () => {
       github_create_issue: 'repo,title | repo',
       github_close_issue: 'repo,issue_number | repo',
     });
-    const workspace: WorkspaceIndex = { definitions: (n) => (n === 'github_create_issue' ? ['file:///other.tool.json'] : []) };
+    const workspace: WorkspaceIndex = { definitions: (n) => (n === 'github_create_issue' ? { count: 1, first: 'file:///other.tool.json' } : { count: 0, first: undefined }) };
     assert.deepEqual(Object.keys(shape(plan(code, 'github_manage_issues', workspace))), ['github_list_issues', 'github_create_issue_alt', 'github_close_issue']);
   });
 

@@ -576,7 +576,7 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
   const originalRequired = isArray(requiredNode) ? elements(requiredNode).filter((e) => e.type === 'string').map((e) => e.value as string) : [];
 
   // Names already taken: the file's tools (the original too) and the workspace's.
-  const taken = (n: string) => names.has(n) || ctx.workspace.definitions(n).length > 0;
+  const taken = (n: string) => names.has(n) || ctx.workspace.definitions(n).count > 0;
   const used = new Set<string>();
   const operations: SplitOperation[] = [];
   const idOf = new Map<string, string>();

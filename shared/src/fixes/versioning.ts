@@ -48,7 +48,7 @@ export function markDeprecatedEdits(edit: EditBuilder, tool: ToolInfo, successor
 /**
  * Highest version of `base` among the names of the file (a list; the map from versionsByBase when called once
  * per tool; or the rules' NameView, which answers from such a map and records the question for the per-tool
- * cache) or, probing names, in the workspace; 1 when none.
+ * cache) or, probing the names that follow it one by one (at most 49), in the workspace; 1 when none.
  */
 export function latestVersion(base: string, names: Iterable<string | undefined> | ReadonlyMap<string, number>, workspace: WorkspaceIndex): number {
   let max = 1;
@@ -63,8 +63,11 @@ export function latestVersion(base: string, names: Iterable<string | undefined> 
       if (v && v.base === base && v.version > max) max = v.version;
     }
   }
-  for (let n = max + 1; n < max + 50; n++) {
-    if (workspace.definitions(versionedName(base, n)).length === 0) break;
+  // At most 49 probes past the file's highest: the bound moved with `max`, so a chain of N consecutive versions
+  // across the workspace cost each of its tools N probes (4,000 files of one tool's versions: quadratic).
+  const last = max + 49;
+  for (let n = max + 1; n <= last; n++) {
+    if (workspace.definitions(versionedName(base, n)).count === 0) break;
     max = n;
   }
   return max;

@@ -28,7 +28,7 @@ export default defineRule<'unknownSuccessor'>({
         for (const n of nodes) {
           if (n.type !== 'string') continue;
           const successor = (n.value as string).trim();
-          if (!successor || ctx.names.has(successor) || ctx.workspace.definitions(successor).length > 0) continue;
+          if (!successor || ctx.names.has(successor) || ctx.workspace.definitions(successor).count > 0) continue;
           ctx.report({ node: n, messageId: 'unknownSuccessor', data: { name: tool.name, successor } });
         }
       },

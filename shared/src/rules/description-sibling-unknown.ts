@@ -25,7 +25,9 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
     },
   },
   create(ctx) {
-    const defined = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).length > 0;
+    const defined = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).count > 0;
+    // Built on the first unknown mention of this lint, from every name of the file.
+    let index: SuggestionIndex | undefined;
     return {
       tool(t) {
         const d = t.descriptionNode;
@@ -41,8 +43,10 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
           if (!looksLikeToolName(m, ctx.extraVerbs, ctx.namespaces)) continue;
           vocabulary ??= schemaVocabulary(t.params);
           if (vocabulary.has(m.name) || vocabulary.has(base)) continue;
-          // Every name is a candidate: this tool's findings then depend on all of them (nameView.ts).
-          const suggestion = suggest(base, [...ctx.names], t.name);
+          // Every name is a candidate: this tool's findings then depend on all of them (readAll, nameView.ts).
+          const names = ctx.names.readAll();
+          index ??= new SuggestionIndex(names);
+          const suggestion = index.suggest(base, t.name);
           const node = subStringNode(ctx.doc.text, d, text, m.index, m.name.length) ?? d;
           if (suggestion) ctx.report({ node, messageId: 'unknownSiblingSuggest', data: { mention: m.name, suggestion } });
           else ctx.report({ node, messageId: 'unknownSibling', data: { mention: m.name } });
@@ -64,37 +68,108 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
 });
 
 /**
- * The tool the mention clearly means: the only defined name that ends with it after a separator (a namespaced
+ * The tool a mention clearly means: the only defined name that ends with it after a separator (a namespaced
  * tool), else the one defined name closest to it, when no other is as close and it is within 3 edits and a
  * quarter of the mention's length.
+ *
+ * Built once per lint of a file and asked once per unknown mention: a scan of every name per mention made a file
+ * of N tools that each mention an unknown name cost N² (10,000 tools: about a minute). Here a mention costs a
+ * binary search for the suffix and at most MAX_CANDIDATES distances.
  */
-function suggest(mention: string, names: readonly string[], self: string | undefined): string | undefined {
-  const lower = mention.toLowerCase();
-  // Only names within three characters of the mention's length can be within three edits: filter before
-  // computing distances, so a file of thousands of tools costs one pass per unknown mention.
-  const candidates: string[] = [];
-  const suffixed = new Set<string>();
-  for (const n of names) {
-    if (n === self) continue;
-    const l = n.toLowerCase();
-    if (l.length > lower.length && l.endsWith(lower) && /[_.\-]/.test(l[l.length - lower.length - 1]!)) suffixed.add(n);
-    if (Math.abs(n.length - mention.length) <= 3 && candidates.length < 500) candidates.push(n);
+export class SuggestionIndex {
+  /** Every name, lower-cased and reversed, with the name, sorted: the names ending with S are a range. */
+  private readonly reversed: [reversedLower: string, name: string][];
+  /** Positions in `order` of the names of each length, ascending. */
+  private readonly byLength = new Map<number, number[]>();
+  private readonly order: string[];
+
+  constructor(names: Iterable<string>) {
+    this.order = [...names];
+    this.reversed = this.order.map((n) => [reverse(n.toLowerCase()), n] as [string, string]);
+    this.reversed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.order.forEach((n, i) => {
+      const list = this.byLength.get(n.length);
+      if (list) list.push(i);
+      else this.byLength.set(n.length, [i]);
+    });
   }
-  if (suffixed.size > 0) return suffixed.size === 1 ? [...suffixed][0] : undefined;
-  if (candidates.length === 0) return undefined;
-  const limit = Math.min(3, Math.max(1, Math.floor(mention.length / 4)));
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  let tie = false;
-  for (const c of new Set(candidates)) {
-    const d = distance(mention, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-      tie = false;
-    } else if (d === bestDistance) tie = true;
+
+  suggest(mention: string, self: string | undefined): string | undefined {
+    const suffixed = this.endingWith(mention.toLowerCase(), self);
+    if (suffixed.length > 0) return suffixed.length === 1 ? suffixed[0] : undefined;
+    const limit = Math.min(3, Math.max(1, Math.floor(mention.length / 4)));
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    let tie = false;
+    for (const c of this.sameLength(mention.length, self)) {
+      // The length difference is a lower bound of the distance: a name further than `limit` cannot be the
+      // answer, nor tie with one that is (a best distance over the limit gives no suggestion either way).
+      if (Math.abs(c.length - mention.length) > limit) continue;
+      const d = distance(mention, c);
+      if (d < bestDistance) {
+        best = c;
+        bestDistance = d;
+        tie = false;
+      } else if (d === bestDistance) tie = true;
+    }
+    return best !== undefined && !tie && bestDistance <= limit ? best : undefined;
   }
-  return best !== undefined && !tie && bestDistance <= limit ? best : undefined;
+
+  /** Up to two names (other than self) whose lower-cased form ends with `lower` after a separator (_ . -). */
+  private endingWith(lower: string, self: string | undefined): string[] {
+    const out: string[] = [];
+    const r = reverse(lower);
+    for (const sep of SEPARATORS) {
+      const prefix = r + sep;
+      for (let i = this.lowerBound(prefix); i < this.reversed.length && out.length < 2; i++) {
+        const [key, name] = this.reversed[i]!;
+        if (!key.startsWith(prefix)) break;
+        if (name !== self) out.push(name);
+      }
+    }
+    return out;
+  }
+
+  /** The first MAX_CANDIDATES names (other than self), in the file's order, within 3 characters of `length`. */
+  private sameLength(length: number, self: string | undefined): string[] {
+    const lists: number[][] = [];
+    for (let l = Math.max(0, length - 3); l <= length + 3; l++) {
+      const list = this.byLength.get(l);
+      if (list) lists.push(list);
+    }
+    // A merge of the ascending lists, stopped at MAX_CANDIDATES.
+    const at = lists.map(() => 0);
+    const out: string[] = [];
+    while (out.length < MAX_CANDIDATES) {
+      let pick = -1;
+      for (let k = 0; k < lists.length; k++) if (at[k]! < lists[k]!.length && (pick < 0 || lists[k]![at[k]!]! < lists[pick]![at[pick]!]!)) pick = k;
+      if (pick < 0) break;
+      const name = this.order[lists[pick]![at[pick]!++]!]!;
+      if (name !== self) out.push(name);
+    }
+    return out;
+  }
+
+  private lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.reversed.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.reversed[mid]![0] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+const SEPARATORS = ['_', '.', '-'];
+/** Names compared by edit distance per mention, at most (the first ones of the file, by length). */
+const MAX_CANDIDATES = 500;
+
+function reverse(s: string): string {
+  let out = '';
+  for (let i = s.length - 1; i >= 0; i--) out += s[i];
+  return out;
 }
 
 const IDENT_CHAR = /[A-Za-z0-9_]/;

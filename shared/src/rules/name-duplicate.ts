@@ -64,9 +64,9 @@ export default defineRule<'inFile' | 'inWorkspace'>({
         for (const t of tools) {
           if (t.name === undefined || t.name === '' || !t.nameNode || dupInFile.has(t)) continue;
           const others = ctx.workspace.definitions(t.name, t.profile);
-          if (others.length === 0) continue;
-          const more = others.length > 1 ? ` and ${others.length - 1} other file${others.length > 2 ? 's' : ''}` : '';
-          ctx.report({ node: t.nameNode, tool: t, messageId: 'inWorkspace', data: { name: t.name, file: baseName(others[0]!), more } });
+          if (others.count === 0 || others.first === undefined) continue;
+          const more = others.count > 1 ? ` and ${others.count - 1} other file${others.count > 2 ? 's' : ''}` : '';
+          ctx.report({ node: t.nameNode, tool: t, messageId: 'inWorkspace', data: { name: t.name, file: baseName(others.first), more } });
         }
       },
     };

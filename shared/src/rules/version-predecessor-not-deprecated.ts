@@ -31,7 +31,7 @@ export default defineRule<'notDeprecated'>({
         const latest = latestVersion(base, ctx.names, ctx.workspace);
         if (latest <= own) return;
         // `get_ip_v4` beside `get_ip_v6` is not a version chain: a versioned tool needs its direct successor.
-        const defined = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).length > 0;
+        const defined = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).count > 0;
         if (parsed && !defined(versionedName(base, own + 1))) return;
         ctx.report({ node: tool.nameNode, messageId: 'notDeprecated', data: { name: tool.name, successor: versionedName(base, latest) } });
       },

@@ -25,7 +25,7 @@ export default defineRule<'style' | 'bareNumber' | 'word' | 'number'>({
     },
   },
   create(ctx) {
-    const exists = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).length > 0;
+    const exists = (n: string) => ctx.names.has(n) || ctx.workspace.definitions(n).count > 0;
     return {
       tool(tool) {
         if (!tool.name || !tool.nameNode) return;
