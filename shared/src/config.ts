@@ -3,10 +3,10 @@
  * settings share these keys. A bad file yields diagnostics on the file itself; linting goes on with defaults.
  */
 import Ajv, { type ErrorObject } from 'ajv';
-import { ToolDocument, nodeAtPointer, child, pointerOf, valueOf, type Node } from './document';
+import { ToolDocument, keptKeyOf, nodeAtPointer, child, pointerOf, valueOf, type Node } from './document';
 import type { Finding, Profile, SeveritySetting } from './types';
 import { SEVERITY_SETTINGS, PROFILES } from './types';
-import type { VerbKind } from './text';
+import { clipValue, type VerbKind } from './text';
 
 export const CONFIG_FILE_NAME = 'toolschema.config.json';
 
@@ -271,12 +271,12 @@ function configErrorMessage(e: ErrorObject): string {
 export function parseConfigText(uri: string, text: string, knownRules: ReadonlySet<string>, base?: Config): { config: Config; findings: Finding[] } {
   const doc = new ToolDocument(uri, text);
   const findings: Finding[] = [];
-  const report = (node: Node | undefined, message: string, offset = node?.offset ?? 0, length = node?.length ?? 1) => {
+  const report = (node: Node | undefined, message: string, offset = node?.offset ?? 0, length = node?.length ?? 1, severity: Finding['severity'] = 'error') => {
     findings.push({
       rule: 'config-invalid',
       messageId: 'invalid',
       message,
-      severity: 'error',
+      severity,
       tool: null,
       pointer: node ? pointerOf(node) : '',
       range: doc.rangeOf(offset, length),
@@ -293,6 +293,11 @@ export function parseConfigText(uri: string, text: string, knownRules: ReadonlyS
   if (doc.syntaxProblems.length > 0 || !doc.tree) {
     if (!doc.tree && doc.syntaxProblems.length === 0) report(undefined, 'The configuration file is empty; defaults are used.');
     return { config: base ?? defaultConfig(), findings };
+  }
+  // A repeated key: the last one applies (as JSON.parse reads it), which a reader of the file may not expect.
+  for (const key of doc.duplicateKeys) {
+    const kept = keptKeyOf(key);
+    report(key, `"${clipValue(String(key.value))}" is repeated in this object: the one on line ${doc.positionAt(kept.offset).line + 1} applies and this one is ignored; remove one of them.`, key.offset, key.length, 'warning');
   }
   const raw = valueOf(doc.tree);
   const { config, problems } = resolveConfig(raw, base);

@@ -44,6 +44,16 @@ function duplicateKeysIn(tree: Node): Node[] {
   return out.sort((a, b) => a.offset - b.offset);
 }
 
+/** For a key of ToolDocument.duplicateKeys: the key of the last member of its object with the same name (the one JSON.parse keeps). */
+export function keptKeyOf(key: Node): Node {
+  const members = key.parent?.parent?.children ?? [];
+  for (let i = members.length - 1; i >= 0; i--) {
+    const k = members[i]!.children?.[0];
+    if (k && k.value === key.value) return k;
+  }
+  return key;
+}
+
 export class ToolDocument {
   readonly tree: Node | undefined;
   readonly syntaxProblems: SyntaxProblem[] = [];

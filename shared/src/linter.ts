@@ -2,7 +2,7 @@
  * The lint pass: parse once, discover tools, walk each tool's schema once while every enabled rule's
  * visitors run, then map reports to findings (range, pointer, severity, message) in one place.
  */
-import { ToolDocument, pointerOf, type Node } from './document';
+import { ToolDocument, keptKeyOf, pointerOf, type Node } from './document';
 import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, NO_DEFINITIONS, type Definitions, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
@@ -336,15 +336,7 @@ function pushDuplicateKeys(doc: ToolDocument, push: Push): void {
   if (doc.duplicateKeys.length === 0) return;
   const parseRule = RULES_BY_ID.get('parse-error')!;
   for (const key of doc.duplicateKeys) {
-    const members = key.parent?.parent?.children ?? [];
-    let kept = key;
-    for (let i = members.length - 1; i >= 0; i--) {
-      const k = members[i]!.children?.[0];
-      if (k && k.value === key.value) {
-        kept = k;
-        break;
-      }
-    }
+    const kept = keptKeyOf(key);
     const at = doc.positionAt(kept.offset);
     const where = at.line === doc.positionAt(key.offset).line ? `line ${at.line + 1}, column ${at.character + 1}` : `line ${at.line + 1}`;
     push(parseRule, key, 'duplicateKey', { key: String(key.value), where }, null, 'warning');

@@ -31,6 +31,20 @@ describe('config-invalid', () => {
     assert.deepEqual(config.ignore, DEFAULT_CONFIG.ignore);
   });
 
+  it('warning: a repeated key names the one that applies (the last, as JSON.parse reads it)', () => {
+    const text = '{\n  "rules": { "name-format": "off", "toolset-size": "off",\n    "name-format": "error" },\n  "profile": "openai",\n  "profile": "mcp"\n}';
+    const { config, findings } = parse(text);
+    assert.deepEqual(
+      findings.map((f) => [f.severity, text.slice(f.offset, f.offset + f.length), f.message]),
+      [
+        ['warning', '"name-format"', '"name-format" is repeated in this object: the one on line 3 applies and this one is ignored; remove one of them.'],
+        ['warning', '"profile"', '"profile" is repeated in this object: the one on line 5 applies and this one is ignored; remove one of them.'],
+      ],
+    );
+    assert.equal(config.rules['name-format'], 'error');
+    assert.equal(config.profile, 'mcp');
+  });
+
   it('valid: globs within the bounds', () => {
     for (const g of ['**/*.tool.json', '**/node_modules/**', 'packages/**/tools/**/*.json', '*-*-*.json', '{a,b}/*.{tool,tools}.json', '**', '']) assert.equal(globProblem(g), undefined, g);
     const { findings } = parse('{ "files": ["packages/**/tools/**/*.json", "agents/*_*_v*.json"], "ignore": ["**/node_modules/**"] }');
