@@ -1,11 +1,16 @@
 /**
  * Hostile files (issue 7): each is handled with a diagnostic, never a crash, and within the bounds the README
- * states under "Limits". No timing assertions: the suite's timeout catches a hang (each of these took minutes or
- * did not finish before the fix it guards), and `npm run bench` / `npm run fuzz` measure speed.
+ * states under "Limits". No timing assertions: each input is sized so that the pass it guards, were it to grow
+ * with the square of the input again, would take minutes rather than seconds (the test runner cannot stop
+ * synchronous code at its timeout, so such a regression shows as a suite that takes minutes longer, and where
+ * a bound changes the results, as a failed assertion); `npm run bench -- --only scale` times each shape at N and
+ * 4N, and `npm run fuzz` measures time per KB.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText, lintWorkspace } from '../../shared/src/linter';
+import { lintEvalSet, lintText, lintWorkspace } from '../../shared/src/linter';
+import { ToolDocument } from '../../shared/src/document';
+import { discoverTools } from '../../shared/src/discover';
 import { MAX_FILE_BYTES, MAX_TOKENS, scanShape } from '../../shared/src/document';
 import { fixAll } from '../../shared/src/fix';
 
@@ -252,5 +257,24 @@ describe('hostile workspaces', { timeout: 120_000 }, () => {
     assert.equal(successor(0), 'get_order_v51');
     assert.equal(successor(n - 50), 'get_order_v10001');
     assert.equal(successor(n - 1), undefined);
+  });
+});
+
+describe('hostile evaluation sets', { timeout: 120_000 }, () => {
+  it('30,000 cases against 30,000 tools: unknown tools and wrong arguments reported (was a search of every tool per case: quadratic)', () => {
+    const n = 30_000;
+    const tools = `[${Array.from({ length: n }, (_, i) => `{"name":"get_issue_${i}","description":"Use this when the user asks about issue ${i}.","input_schema":{"type":"object","properties":{"issue_number":{"type":"integer","description":"The number."}}}}`).join(',\n')}]`;
+    const target = { uri: 'file:///w/issues.tool.json', tools: discoverTools(new ToolDocument('file:///w/issues.tool.json', tools).tree!).tools };
+    // Even cases expect a misspelt tool; odd ones a real tool with an argument of the wrong type.
+    const cases = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? `{"id":"c${i}","prompt":"Issue ${i}?","expect":{"tool":"get_isue_${i}"}}` : `{"id":"c${i}","prompt":"Issue ${i}?","expect":{"tool":"get_issue_${i}","arguments":{"issue_number":"x"}}}`));
+    const res = lintEvalSet(new ToolDocument('file:///w/issues.eval.json', `{"tools":"./issues.tool.json","cases":[${cases.join(',\n')}]}`), { target });
+    const unknown = res.findings.filter((f) => f.rule === 'eval-unknown-tool');
+    const args = res.findings.filter((f) => f.rule === 'eval-args-invalid');
+    assert.equal(unknown.length, n / 2);
+    assert.equal(args.length, n / 2);
+    assert.match(unknown[0]!.message, /expects "get_isue_0", which issues\.tool\.json does not define \(did you mean "get_issue_0"\?\)/);
+    // Hints stop after 200,000 distances (about 200 unknown names here, each compared with the names of similar length).
+    assert.match(unknown[n / 2 - 1]!.message, /expects "get_isue_29998", which issues\.tool\.json does not define\. The case/);
+    assert.match(args[0]!.message, /Case "c1" expects "issue_number" to be "x", but the parameter schema of get_issue_1 says it must be of type integer/);
   });
 });

@@ -3,6 +3,7 @@ import { defineRule } from '../rule';
 import { keyNodeOf, nodeAtPointer, valueOf, type Node } from '../document';
 import { isGeminiSubset, prepareValueCheck, shortJson } from '../analysis/jsonSchema';
 import { EXAMPLE_CASES, EXAMPLE_TOOL_FILE, GOOD_SET, exampleSet } from '../evaluation/docExamples';
+import type { ToolInfo } from '../discover';
 
 /** Keywords whose errors mean "a value is missing": expected arguments may be a subset of the call's. */
 const SUBSET_KEYWORDS = new Set(['required', 'dependentRequired', 'dependencies']);
@@ -60,6 +61,7 @@ export default defineRule<'invalid' | 'noCallWithArguments'>({
     return {
       evalSet({ set, target }) {
         if (!target) return;
+        let byName: Map<string, ToolInfo> | undefined;
         for (const c of set.cases) {
           const args = c.argumentsNode;
           if (!args || args.type !== 'object') continue;
@@ -69,7 +71,12 @@ export default defineRule<'invalid' | 'noCallWithArguments'>({
             continue;
           }
           if (typeof c.tool !== 'string') continue;
-          const tool = target.tools.find((t) => t.name === c.tool);
+          // The first tool of that name (a Map built once: a search per case was quadratic in large sets).
+          if (!byName) {
+            byName = new Map();
+            for (const t of target.tools) if (t.name !== undefined && !byName.has(t.name)) byName.set(t.name, t);
+          }
+          const tool = byName.get(c.tool);
           if (!tool?.params || tool.params.type !== 'object') continue;
           const value = valueOf(args);
           if (value === undefined) continue;

@@ -1,6 +1,9 @@
-import { closest, distance } from 'fastest-levenshtein';
+import { distance } from 'fastest-levenshtein';
 import { defineRule } from '../rule';
 import { EXAMPLE_CASES, EXAMPLE_TOOL_FILE, GOOD_SET, exampleSet } from '../evaluation/docExamples';
+
+/** Edit distances computed for the hints of one set at most. */
+const HINT_BUDGET = 200_000;
 
 const fileName = (uri: string) => uri.slice(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
 
@@ -36,9 +39,35 @@ export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>(
         const names = new Set(target.tools.map((t) => t.name).filter((n): n is string => !!n));
         if (names.size === 0) return;
         const list = [...names];
+        // Positions in `list` of the names of each length: only a name within `limit` characters of the length
+        // can be within `limit` edits. A set of thousands of cases against thousands of tools compared each
+        // unknown name with every tool (quadratic); past HINT_BUDGET distances, names get no hint.
+        let byLength: Map<number, number[]> | undefined;
+        let budget = HINT_BUDGET;
         const hint = (name: string) => {
-          const near = closest(name, list);
-          return near && distance(near, name) <= Math.max(2, Math.floor(name.length / 4)) ? ` (did you mean "${near}"?)` : '';
+          const limit = Math.max(2, Math.floor(name.length / 4));
+          if (!byLength) {
+            byLength = new Map();
+            list.forEach((n, i) => {
+              const at = byLength!.get(n.length);
+              if (at) at.push(i);
+              else byLength!.set(n.length, [i]);
+            });
+          }
+          // The first name of the list at the smallest distance, as fastest-levenshtein's closest picks it.
+          let best = -1;
+          let bestDistance = Infinity;
+          for (let l = Math.max(0, name.length - limit); l <= name.length + limit; l++) {
+            for (const i of byLength.get(l) ?? []) {
+              if (budget-- <= 0) return '';
+              const d = distance(name, list[i]!);
+              if (d < bestDistance || (d === bestDistance && i < best)) {
+                best = i;
+                bestDistance = d;
+              }
+            }
+          }
+          return best >= 0 && bestDistance <= limit ? ` (did you mean "${list[best]}"?)` : '';
         };
         const file = fileName(target.uri);
         for (const c of set.cases) {
