@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7 figures; `npm run bench -- --only engine,server,cli,memory` runs some sections):
+ * `npm run bench` (issue 7 figures; `npm run bench -- --only engine,server,index,scale,cli,memory` runs some sections):
  * - Engine: for generated files of 10, 100, 1,000 and 10,000 tools and for the corpus, the median time of
  *   jsonc-parser's parse alone and of the full lint (repeated, after a one-character edit, and cold).
  * - Server over stdio: didChange → publishDiagnostics for a one-character edit in files of 10 to 10,000 tools,
@@ -11,6 +11,7 @@
  *   beside the Spectral CLI (@stoplight/spectral-cli) with bench/spectral/ruleset.yaml on the same files in
  *   the same run; the CLI's start-up on one small file.
  * - Server memory: RSS after indexing the 2,000-file workspace over stdio.
+ * - Scale (bench/scale.ts): lint time of files (workspaces, evaluation sets) of N and 4N repeated parts.
  */
 import { parseTree } from 'jsonc-parser';
 import { readFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { toolFileSchema } from '../shared/src/toolFileSchema';
 import { corpusDir, corpusFiles } from '../tools/corpus';
 import { RULES } from '../shared/src/rules';
 import { generatedFile } from './generate';
+import { scale } from './scale';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
   if (only('engine')) corpusLint(files);
   if (only('server')) await server();
   if (only('index')) workspaceIndex(files);
+  if (only('scale')) scale(process.argv.includes('--scale-n') ? Number(process.argv[process.argv.indexOf('--scale-n') + 1]) : undefined);
   if (only('cli') || only('memory')) {
     const dir = writeWorkspace(files);
     const generated = only('cli') ? writeWorkspace([]) : undefined;

@@ -82,9 +82,13 @@ export class SuggestionIndex {
   /** Positions in `order` of the names of each length, ascending. */
   private readonly byLength = new Map<number, number[]>();
   private readonly order: string[];
+  /** Per name (by position in `order`), the set of its characters as two 32-bit masks (charMask). */
+  private readonly masks: Int32Array;
 
   constructor(names: Iterable<string>) {
     this.order = [...names];
+    this.masks = new Int32Array(this.order.length * 2);
+    this.order.forEach((n, i) => charMask(n, this.masks, i * 2));
     this.reversed = this.order.map((n) => [reverse(n.toLowerCase()), n] as [string, string]);
     this.reversed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     this.order.forEach((n, i) => {
@@ -101,10 +105,16 @@ export class SuggestionIndex {
     let best: string | undefined;
     let bestDistance = Infinity;
     let tie = false;
-    for (const c of this.sameLength(mention.length, self)) {
-      // The length difference is a lower bound of the distance: a name further than `limit` cannot be the
-      // answer, nor tie with one that is (a best distance over the limit gives no suggestion either way).
+    const mask = new Int32Array(2);
+    charMask(mention, mask, 0);
+    for (const i of this.sameLength(mention.length, self)) {
+      const c = this.order[i]!;
+      // Two lower bounds of the distance, each cheaper than computing it: the length difference, and half the
+      // characters present in one string only (an edit adds or removes at most one from each side). A name
+      // further than `limit` cannot be the answer, nor tie with one that is (a best distance over the limit
+      // gives no suggestion either way).
       if (Math.abs(c.length - mention.length) > limit) continue;
+      if (popCount(mask[0]! ^ this.masks[i * 2]!) + popCount(mask[1]! ^ this.masks[i * 2 + 1]!) > 2 * limit) continue;
       const d = distance(mention, c);
       if (d < bestDistance) {
         best = c;
@@ -130,8 +140,8 @@ export class SuggestionIndex {
     return out;
   }
 
-  /** The first MAX_CANDIDATES names (other than self), in the file's order, within 3 characters of `length`. */
-  private sameLength(length: number, self: string | undefined): string[] {
+  /** The first MAX_CANDIDATES names (other than self), in the file's order, within 3 characters of `length`: their positions. */
+  private sameLength(length: number, self: string | undefined): number[] {
     const lists: number[][] = [];
     for (let l = Math.max(0, length - 3); l <= length + 3; l++) {
       const list = this.byLength.get(l);
@@ -139,13 +149,13 @@ export class SuggestionIndex {
     }
     // A merge of the ascending lists, stopped at MAX_CANDIDATES.
     const at = lists.map(() => 0);
-    const out: string[] = [];
+    const out: number[] = [];
     while (out.length < MAX_CANDIDATES) {
       let pick = -1;
       for (let k = 0; k < lists.length; k++) if (at[k]! < lists[k]!.length && (pick < 0 || lists[k]![at[k]!]! < lists[pick]![at[pick]!]!)) pick = k;
       if (pick < 0) break;
-      const name = this.order[lists[pick]![at[pick]!++]!]!;
-      if (name !== self) out.push(name);
+      const i = lists[pick]![at[pick]!++]!;
+      if (this.order[i] !== self) out.push(i);
     }
     return out;
   }
@@ -165,6 +175,30 @@ export class SuggestionIndex {
 const SEPARATORS = ['_', '.', '-'];
 /** Names compared by edit distance per mention, at most (the first ones of the file, by length). */
 const MAX_CANDIDATES = 500;
+
+/**
+ * The characters of `s` as a set of 64 buckets, written to out[at] (0–31) and out[at + 1] (32–63): letters,
+ * digits and "_" each have their own, other characters share by code. Distinct set bits of two masks' XOR stand
+ * for distinct characters present in one string only, so the XOR's bit count is at most that number.
+ */
+function charMask(s: string, out: Int32Array, at: number): void {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const b = c >= 97 && c <= 122 ? c - 97 : c >= 65 && c <= 90 ? c - 39 : c >= 48 && c <= 57 ? c + 4 : c === 95 ? 62 : 63;
+    if (b < 32) lo |= 1 << b;
+    else hi |= 1 << (b - 32);
+  }
+  out[at] = lo;
+  out[at + 1] = hi;
+}
+
+function popCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
 
 function reverse(s: string): string {
   let out = '';
