@@ -117,12 +117,24 @@ describe('the .vsix in code-server, through the UI (headless Chromium)', () => {
     });
   });
 
-  it('offers the quick fix and applying it changes the file', { timeout: 90_000 }, async () => {
+  it('offers the quick fix and applying it changes the file', { timeout: 120_000 }, async () => {
     await step('quick-fix', async () => {
-      await goTo(page, 27, 31);
-      await page.keyboard.press('Control+.');
       const item = page.locator('.action-widget .monaco-list-row:has-text("Replace \\"str\\" with \\"string\\"")');
-      await item.first().waitFor({ timeout: T });
+      // Once, in a full `npm test` on a loaded machine, the menu never showed the fix within 30 s (the next run
+      // of this file passed; the screenshot was not kept). The menu lists what was answered when it opened, and
+      // Ctrl+. does nothing with the focus outside the editor: close it, focus the editor and ask again, as a
+      // user would.
+      await poll('the quick fix menu to list the fix', async () => {
+        await page.keyboard.press('Escape');
+        await page.locator('.monaco-editor .view-lines').first().click();
+        await goTo(page, 27, 31);
+        await page.keyboard.press('Control+.');
+        return item
+          .first()
+          .waitFor({ timeout: 8_000 })
+          .then(() => true)
+          .catch(() => false);
+      }, 60_000);
       await shot('quick-fix');
       await item.first().click();
       // Monaco renders spaces as no-break spaces.

@@ -163,7 +163,7 @@ export default defineRule<MessageId>({
     },
   },
   create(ctx) {
-    // The names a schema object defines, by schema root and object, for this lint: the branches of a wide
+    // The names a schema object defines, by schema root and object, for the tool being linted: the branches of a wide
     // `anyOf` share their parent's, which was collected again for each branch (quadratic in the branches).
     const memo = new Map<Node, Map<Node, { collected: Collected; vocabulary: Vocabulary }>>();
     let budgetOf: ToolInfo | undefined;
@@ -181,8 +181,11 @@ export default defineRule<MessageId>({
     };
     const check = (s: SchemaVisit, t: ToolInfo, root: Node) => {
       if (t !== budgetOf) {
+        // Per tool, like the budget: a tool's findings must not depend on what another tool's lint gathered
+        // (the per-tool cache reuses them alone).
         budgetOf = t;
         budget = { left: COLLECT_BUDGET };
+        memo.clear();
       }
       const req = child(s.node, 'required');
       if (!req || req.type !== 'array' || !req.children?.length) return;
