@@ -287,6 +287,17 @@ export function nameParts(name: string, extra?: ReadonlyMap<string, VerbKind>, n
   };
 }
 
+/** Positions in `names` of the names of each length, ascending (candidates for a distance within k: lengths ±k). */
+export function positionsByLength(names: readonly string[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  names.forEach((n, i) => {
+    const list = out.get(n.length);
+    if (list) list.push(i);
+    else out.set(n.length, [i]);
+  });
+  return out;
+}
+
 /** Prefixes (joined words) shared by at least two tool names in a file: their namespace. */
 export function sharedPrefixes(names: readonly string[]): Set<string> {
   const counts = new Map<string, number>();

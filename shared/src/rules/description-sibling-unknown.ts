@@ -3,6 +3,7 @@ import { defineRule } from '../rule';
 import type { Node } from '../document';
 import type { FixContext } from '../fix';
 import type { TextEdit } from '../fixes/edits';
+import { positionsByLength } from '../text';
 import { looksLikeToolName, mentionBase, schemaVocabulary, subStringNode, toolMentions } from '../analysis/descriptions';
 
 export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
@@ -80,7 +81,7 @@ export class SuggestionIndex {
   /** Every name, lower-cased and reversed, with the name, sorted: the names ending with S are a range. */
   private readonly reversed: [reversedLower: string, name: string][];
   /** Positions in `order` of the names of each length, ascending. */
-  private readonly byLength = new Map<number, number[]>();
+  private readonly byLength: Map<number, number[]>;
   private readonly order: string[];
   /** Per name (by position in `order`), the set of its characters as two 32-bit masks (charMask). */
   private readonly masks: Int32Array;
@@ -91,11 +92,7 @@ export class SuggestionIndex {
     this.order.forEach((n, i) => charMask(n, this.masks, i * 2));
     this.reversed = this.order.map((n) => [reverse(n.toLowerCase()), n] as [string, string]);
     this.reversed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    this.order.forEach((n, i) => {
-      const list = this.byLength.get(n.length);
-      if (list) list.push(i);
-      else this.byLength.set(n.length, [i]);
-    });
+    this.byLength = positionsByLength(this.order);
   }
 
   suggest(mention: string, self: string | undefined): string | undefined {

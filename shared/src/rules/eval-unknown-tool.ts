@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { defineRule } from '../rule';
+import { positionsByLength } from '../text';
 import { EXAMPLE_CASES, EXAMPLE_TOOL_FILE, GOOD_SET, exampleSet } from '../evaluation/docExamples';
 
 /** Edit distances computed for the hints of one set at most. */
@@ -46,14 +47,7 @@ export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>(
         let budget = HINT_BUDGET;
         const hint = (name: string) => {
           const limit = Math.max(2, Math.floor(name.length / 4));
-          if (!byLength) {
-            byLength = new Map();
-            list.forEach((n, i) => {
-              const at = byLength!.get(n.length);
-              if (at) at.push(i);
-              else byLength!.set(n.length, [i]);
-            });
-          }
+          byLength ??= positionsByLength(list);
           // The first name of the list at the smallest distance, as fastest-levenshtein's closest picks it.
           let best = -1;
           let bestDistance = Infinity;
