@@ -15,6 +15,7 @@ import { distance } from 'fastest-levenshtein';
 import { child, entries, isObject, str, valueWithin, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { StringCache, ownString } from '../text';
+import { quickValid } from './quickValid';
 
 export type Draft = '07' | '2020';
 
@@ -703,7 +704,8 @@ type ValueAjv = Ajv | Ajv2020;
 let valueAjv07: Ajv | undefined;
 let valueAjv2020: Ajv2020 | undefined;
 
-function valueAjv(draft: Draft): ValueAjv {
+/** The ajv instance values are checked with (exported for test/engine/quickValid.test.ts, which compares with it). */
+export function valueAjv(draft: Draft): ValueAjv {
   const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false, code: { process: nullPrototypeIndices } };
   if (draft === '2020') {
     if (!valueAjv2020) {
@@ -877,7 +879,8 @@ export interface ValueChecker {
   check(value: JsonValue): ValueVerdict | undefined;
 }
 
-const ALWAYS_VALID: ValueChecker = { check: () => ({ valid: true, errors: [] }) };
+const VALID: ValueVerdict = { valid: true, errors: [] };
+const ALWAYS_VALID: ValueChecker = { check: () => VALID };
 
 /**
  * Prepares validation of values against the subschema `schema` (a node of the schema rooted at `root`),
@@ -908,7 +911,7 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
       if (loopsInPlace(copy)) return undefined;
     }
   }
-  const full = JSON.stringify(copy);
+  let full: string | undefined;
   // Verdicts are computed only when a long string needs them (redos analysis is cached per pattern).
   const safe: (boolean | undefined)[] = [];
   const isSafe = (i: number) => (safe[i] ??= regexSafety(st.patterns[i]!.pattern) === 'safe');
@@ -916,9 +919,11 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
   const keysSafe = () => (safeKeys ??= st.patternKeys.every((k) => regexSafety(k) === 'safe'));
   return {
     check(value: JsonValue): ValueVerdict | undefined {
+      // Valid by the plain keywords alone: no validator to compile (quickValid.ts).
+      if (quickValid(copy, value) === true) return VALID;
       const longest = longestString(value);
       if (st.patternKeys.length > 0 && (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !keysSafe()))) return undefined;
-      let json = full;
+      let json = (full ??= JSON.stringify(copy));
       const dropped: number[] = [];
       for (let i = 0; i < st.patterns.length; i++) {
         if (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !isSafe(i))) dropped.push(i);
