@@ -2,7 +2,8 @@
  * Configuration: `toolschema.config.json` (read by the server and the CLI) and the `toolschema.*` VS Code
  * settings share these keys. A bad file yields diagnostics on the file itself; linting goes on with defaults.
  */
-import Ajv, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { validate as validateConfigSchema } from './generated/configSchema';
 import { ToolDocument, keptKeyOf, nodeAtPointer, child, pointerOf, valueOf, type Node } from './document';
 import type { Finding, Profile, SeveritySetting } from './types';
 import { SEVERITY_SETTINGS, PROFILES } from './types';
@@ -171,7 +172,8 @@ export function globProblem(glob: string): string | undefined {
   return undefined;
 }
 
-let validateConfigSchema: ReturnType<Ajv['compile']> | undefined;
+/** The ajv options of the configuration's validator, generated ahead of time (tools/generate.ts). */
+export const CONFIG_VALIDATOR_OPTIONS = { allErrors: true, strict: false } as const;
 
 export interface ConfigProblem {
   message: string;
@@ -183,7 +185,6 @@ export interface ConfigProblem {
  * `base` (an invalid key keeps its default, so one typo does not switch everything off).
  */
 export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { config: Config; problems: ConfigProblem[] } {
-  validateConfigSchema ??= new Ajv({ allErrors: true, strict: false }).compile(CONFIG_SCHEMA);
   const problems: ConfigProblem[] = [];
   if (!validateConfigSchema(raw)) {
     for (const e of validateConfigSchema.errors ?? []) {
