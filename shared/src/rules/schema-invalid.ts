@@ -1,4 +1,5 @@
 import { defineRule } from '../rule';
+import { quickMetaValid } from '../analysis/quickMeta';
 import { child, entries, nodeAtPointer, str, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
@@ -114,6 +115,9 @@ export default defineRule<MessageId>({
       const draft = t.draft;
       const gemini = isGeminiSubset(t);
       const legacy = isLegacyDraft(root);
+      // Valid by the keywords quickMeta reads: the meta-schema validator would find nothing. (A repeated key is
+      // read as JSON.parse reads it, the last one, by the validator only.)
+      if (ctx.doc.duplicateKeys.length === 0 && quickMetaValid(root, draft)) return;
       const text = ctx.doc.text.slice(root.offset, root.offset + root.length);
       const errs = metaErrors(text, draft, () => valueOf(root));
       if (errs.length === 0) return;
