@@ -7,7 +7,7 @@
  *   first diagnostics after start-up.
  * - Workspace index (in process): 2,000 files, build time, memory, first lint, one-character edit.
  * - CLI: a 2,000-file workspace (the corpus plus generated files, written to a temporary folder), 2,000 generated
- *   files only, and the corpus: wall time and peak RSS of a cold run and of a second run with `--cache` (warm),
+ *   files only, 2,000 distinct real tools one per file, and the corpus: wall time and peak RSS of a cold run and of a second run with `--cache` (warm),
  *   beside the Spectral CLI (@stoplight/spectral-cli) with bench/spectral/ruleset.yaml on the same files in
  *   the same run; the CLI's start-up on one small file.
  * - Server memory: RSS after indexing the 2,000-file workspace over stdio.
@@ -29,6 +29,7 @@ import { WorkspaceModel } from '../shared/src/workspace';
 import { toolFileSchema } from '../shared/src/toolFileSchema';
 import { corpusDir, corpusFiles } from '../tools/corpus';
 import { RULES } from '../shared/src/rules';
+import { defaultConfig } from '../shared/src/config';
 import { generatedFile } from './generate';
 import { scale } from './scale';
 
@@ -144,12 +145,14 @@ async function main(): Promise<void> {
   if (only('cli') || only('memory')) {
     const dir = writeWorkspace(files);
     const generated = only('cli') ? writeWorkspace([]) : undefined;
+    const distinct = only('cli') ? writeDistinctTools(files) : undefined;
     try {
-      if (only('cli')) cli(dir, generated!);
+      if (only('cli')) cli(dir, generated!, distinct!);
       if (only('memory')) await serverMemory(dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       if (generated) rmSync(generated, { recursive: true, force: true });
+      if (distinct) rmSync(distinct, { recursive: true, force: true });
     }
   }
 }
@@ -297,6 +300,30 @@ function writeWorkspace(corpus: { uri: string; text: string }[]): string {
   return dir;
 }
 
+/**
+ * 2,000 different real tools, one per file: the first 2,000 distinct tool objects of the corpus outside BFCL
+ * (MCP servers, cookbooks, ToolBench). Unlike the generated files, which repeat 5 descriptions and schemas, no
+ * two tools share a text, so no cache of the engine answers: every rule runs on every tool.
+ */
+function writeDistinctTools(corpus: { uri: string; text: string }[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolschema-bench-distinct-'));
+  const seen = new Set<string>();
+  outer: for (const f of corpus) {
+    if (f.uri.includes('/bfcl/') || f.text.length > 2_000_000) continue;
+    const r = lintText(pathToFileURL(f.uri).href, f.text, { config: { ...defaultConfig(), rules: Object.fromEntries(RULES.map((x) => [x.id, 'off'])) } });
+    for (const t of r.discovery.tools) {
+      const s = f.text.slice(t.outer.offset, t.outer.offset + t.outer.length);
+      if (!s.startsWith('{') || seen.has(s)) continue;
+      seen.add(s);
+      const p = join(dir, `t/${Math.floor(seen.size / 100)}/f${seen.size}.tool.json`);
+      mkdirSync(resolve(p, '..'), { recursive: true });
+      writeFileSync(p, '[\n' + s + '\n]\n');
+      if (seen.size >= 2000) break outer;
+    }
+  }
+  return dir;
+}
+
 /** Runs a Node program, returns wall time and the peak RSS of the process (preloaded probe writes it on exit). */
 function runNode(args: string[], cwd: string): { ms: number; peakMb: number; status: number | null; out: string } {
   const probe = join(tmpdir(), 'toolschema-bench-peak.js');
@@ -310,7 +337,7 @@ function runNode(args: string[], cwd: string): { ms: number; peakMb: number; sta
   return { ms, peakMb, status: r.status, out: (r.stdout ?? '') + (r.stderr ?? '') };
 }
 
-function cli(dir: string, generated: string): void {
+function cli(dir: string, generated: string, distinct: string): void {
   const toolschema = resolve(ROOT, 'dist/cli/toolschema.js');
   const spectral = resolve(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
   const ruleset = resolve(ROOT, 'bench/spectral/ruleset.yaml');
@@ -321,7 +348,7 @@ function cli(dir: string, generated: string): void {
   console.log('run with --cache after one that filled it, nothing changed.');
   console.log('  files                          toolschema cold        --cache, warm               spectral     spectral/cold  spectral/warm');
   const corpus = corpusDir();
-  for (const [label, cwd, files] of [['2,000-file workspace', dir, '**/*.json'], ['2,000 generated files', generated, '**/*.json'], ['corpus', corpus, '**/*.json']] as const) {
+  for (const [label, cwd, files] of [['2,000-file workspace', dir, '**/*.json'], ['2,000 generated files', generated, '**/*.json'], ['2,000 distinct real tools', distinct, '**/*.json'], ['corpus', corpus, '**/*.json']] as const) {
     const cache = join(cacheDir, `${label.replace(/\W+/g, '-')}.json`);
     const ours = (extra: string[] = []) => runNode([toolschema, 'lint', files, '--format', 'json', ...extra], cwd);
     const medianRun = (extra: string[] = []) => {
@@ -343,7 +370,7 @@ function cli(dir: string, generated: string): void {
     const mb = (x: number) => `${x.toFixed(0).padStart(4)} MB`;
     const ratio = (x: number) => (b ? `${(b.ms / x).toFixed(1)}×` : '').padStart(13);
     console.log(`  ${label.padEnd(24)} ${fmt(a.ms)} ${mb(a.peakMb)}   ${fmt(w.ms)} ${mb(w.peakMb)}   ${b ? `${fmt(b.ms)} ${mb(b.peakMb)}` : '   (not installed)     '}  ${ratio(a.ms)}  ${ratio(w.ms)}`);
-    if (cwd === generated) {
+    if (cwd === generated || cwd === distinct) {
       // The same files with only the rules the Spectral ruleset stands in for (the others "off"): the same checks
       // on both sides, against the Spectral run above.
       const config = join(cacheDir, 'same-rules.config.json');
