@@ -13,8 +13,7 @@
  */
 import type { Node } from '../document';
 import { STANDARD_KEYWORDS, type Draft } from './jsonSchema';
-
-const SIMPLE_TYPES: ReadonlySet<string> = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+import { JSON_TYPES } from './params';
 
 /**
  * Keywords whose value the meta-schemas require to be a string (their `format`, such as uri, is not checked: the
@@ -90,8 +89,8 @@ function schemaOk(node: Node, draft: Draft, budget: { left: number }, depth: num
       if (!finiteNumber(v) || (v.value as number) <= 0) return false;
     } else if (k === 'type') {
       if (v.type === 'string') {
-        if (!SIMPLE_TYPES.has(v.value as string)) return false;
-      } else if (!distinctStrings(v, SIMPLE_TYPES) || (v.children ?? []).length === 0) return false;
+        if (!JSON_TYPES.has(v.value as string)) return false;
+      } else if (!distinctStrings(v, JSON_TYPES) || (v.children ?? []).length === 0) return false;
     } else if (k === 'enum') {
       if (v.type !== 'array' || (draft === '07' && !enum07(v))) return false;
     } else if (k === 'required') {

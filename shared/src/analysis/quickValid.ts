@@ -13,12 +13,11 @@
  * answer. test/engine/quickValid.test.ts compares it with ajv on generated schemas and values.
  */
 import type { JsonValue } from '../document';
+import { JSON_TYPES } from './params';
 
 type Obj = { [k: string]: JsonValue };
 
 const own = Object.prototype.hasOwnProperty;
-
-const TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /** Keywords read here. Any other key of a schema object makes the answer "not sure". */
 const KNOWN: ReadonlySet<string> = new Set([
@@ -109,7 +108,7 @@ function valid(schema: JsonValue, value: JsonValue, budget: { left: number }): b
     if (!list) return undefined;
     let any = false;
     for (const x of list) {
-      if (typeof x !== 'string' || !TYPES.has(x)) return undefined;
+      if (typeof x !== 'string' || !JSON_TYPES.has(x)) return undefined;
       if (typeMatches(x, value)) any = true;
     }
     if (!any) result = false;

@@ -3,6 +3,7 @@ import { child, entries, isObject, propertyNode, type Node } from '../document';
 import { RESULT_KEYS } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
 import { closestKey, isKnownKeyword, isLegacyDraft, isSafeRename, suggestKeyword } from '../analysis/jsonSchema';
+import { JSON_TYPES } from '../analysis/params';
 import { keyOf } from '../fixes/nodes';
 
 type MessageId = 'typo' | 'unknown' | 'misplacedProperty' | 'toolKeyTypo';
@@ -66,7 +67,6 @@ function looksLikePropertySchema(v: Node): boolean {
   return hits > 0 && child(v, 'type') !== undefined;
 }
 
-const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 /** JSON kinds a keyword's value may have; a renamed key whose value does not fit would create an error, so the rename is not safe. */
 const VALUE_KINDS: Record<string, readonly Kind[]> = {
@@ -90,7 +90,7 @@ function valueFits(keyword: string, value: Node, holder: Node): boolean {
   if (kinds && !kinds.includes(value.type as Kind)) return false;
   if (keyword === 'type') {
     const names = value.type === 'string' ? [value] : value.children ?? [];
-    return names.length > 0 && names.every((n) => n.type === 'string' && TYPE_NAMES.has(String(n.value).toLowerCase()));
+    return names.length > 0 && names.every((n) => n.type === 'string' && JSON_TYPES.has(String(n.value).toLowerCase()));
   }
   if (keyword === 'required') {
     // Every listed name must be defined, or the renamed list creates required-unknown errors.

@@ -2,6 +2,7 @@ import { defineRule } from '../rule';
 import { child, str, elements, entries, isObject, propertyNode, valueOf, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { closestKey, describeType, isKnownKeyword, isMisreadPropertyMap } from '../analysis/jsonSchema';
+import { JSON_TYPES } from '../analysis/params';
 import { strictInfo } from '../analysis/strict';
 import { hasLineBreak, indentAt, inlineJson, type EditBuilder, type TextEdit } from '../fixes/edits';
 import type { FixProposal } from '../fix';
@@ -46,7 +47,6 @@ function schemaElsewhere(t: ToolInfo): boolean {
   return false;
 }
 
-const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 /**
  * A list of named parameter descriptors (`[{"name": "city", "type": "string", "required": true}]`) as an object
@@ -62,7 +62,7 @@ function fromDescriptorList(arr: Node): Record<string, JsonValue> | undefined {
     if (!isObject(el)) return undefined;
     const name = str(child(el, 'name'));
     const type = str(child(el, 'type'));
-    if (!name || names.has(name) || type === undefined || !TYPE_NAMES.has(type)) return undefined;
+    if (!name || names.has(name) || type === undefined || !JSON_TYPES.has(type)) return undefined;
     names.add(name);
     const req = child(el, 'required');
     if (req && req.type !== 'boolean') return undefined;
