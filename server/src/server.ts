@@ -5,6 +5,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './toolServer';
 import { cancelQueuedRequests } from './scheduler';
+import { MessageChecks, registerRefusals } from './messageChecks';
 import { DISK_WORKER_ARG, processPort, runDiskWorker, workerDiskWork } from './diskWorker';
 
 if (process.argv.includes(DISK_WORKER_ARG) && process.send) {
@@ -26,7 +27,10 @@ function main(): void {
     process.exit(2);
   }
 
-  const connection = createConnection(ProposedFeatures.all, cancelQueuedRequests);
+  const checks = new MessageChecks();
+  const connection = createConnection(ProposedFeatures.all, { connectionStrategy: cancelQueuedRequests, messageStrategy: checks });
+  checks.log = (m) => connection.console.warn(m);
+  registerRefusals(connection);
   console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
   console.error = (...args: unknown[]) => connection.console.error(args.map(String).join(' '));
   process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));
