@@ -420,7 +420,8 @@ export function metaErrors(text: string, draft: Draft, value: () => JsonValue | 
     // Long `enum` arrays are checked for duplicates here, in linear time, and ajv sees one item of each.
     const duplicates = draft === '07' ? takeLongEnums07(v) : [];
     try {
-      if (!validate(v)) {
+      // Up to the first error: the first in an order that does not depend on how the keys were written.
+      if (!validate(firstOnly ? withSortedKeys(v) : v)) {
         out = (validate.errors ?? []).map((e: ErrorObject) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, params: e.params as Record<string, unknown>, message: e.message ?? '' }));
       }
     } catch {
@@ -923,19 +924,21 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
       if (quickValid(copy, value) === true) return VALID;
       const longest = longestString(value);
       if (st.patternKeys.length > 0 && (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !keysSafe()))) return undefined;
-      let json = (full ??= JSON.stringify(copy));
+      // Keys sorted, in the schema (ajv checks `properties` in their order) and in the value (it visits members in
+      // theirs): the error quoted in the message then does not depend on the order the keys were written in.
+      let json = (full ??= JSON.stringify(withSortedKeys(copy)));
       const dropped: number[] = [];
       for (let i = 0; i < st.patterns.length; i++) {
         if (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !isSafe(i))) dropped.push(i);
       }
       if (dropped.length > 0) {
         for (const i of dropped) delete st.patterns[i]!.holder.pattern;
-        json = JSON.stringify(copy);
+        json = JSON.stringify(withSortedKeys(copy));
         for (const i of dropped) define(st.patterns[i]!.holder, 'pattern', st.patterns[i]!.pattern);
       }
       const fn = compileCached(json, opts.draft);
       if (!fn) return undefined;
-      const valid = fn(value) as boolean;
+      const valid = fn(withSortedKeys(value)) as boolean;
       return { valid, errors: valid ? [] : [...(fn.errors ?? [])] };
     },
   };
@@ -1003,6 +1006,19 @@ export function describeType(node: Node): string {
 }
 
 /** A short JSON rendering of a value for messages. */
+/**
+ * A deep copy of `v` with every object's keys in code-unit order (own properties defined, so `__proto__` stays a
+ * key). ajv visits an object's members in their order, so which error comes first (the one reported where only
+ * one is) would otherwise depend on the order the keys were written in.
+ */
+export function withSortedKeys(v: JsonValue): JsonValue {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(withSortedKeys);
+  const out: { [k: string]: JsonValue } = {};
+  for (const k of Object.keys(v).sort()) define(out, k, withSortedKeys(v[k]!));
+  return out;
+}
+
 function sortedKeys(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(o).sort()) Object.defineProperty(out, k, { value: o[k], enumerable: true, writable: true, configurable: true });

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { child, elements, entries, isArray, isObject, stringItems, type Node } from '../document';
+import { child, elements, entries, isArray, isObject, pointerOf, stringItems, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import type { SchemaVisit } from '../schemaWalk';
 import { ANTHROPIC_LIMITS, OPENAI_LIMITS, SOURCES } from '../profiles';
@@ -14,7 +14,12 @@ interface OpenAiCounts {
   properties: number;
   chars: number;
   enumValues: number;
-  depthReported: boolean;
+  /**
+   * The object reported as nested too deep: of the objects one level past the limit, the one with the smallest
+   * JSON pointer, so that the finding does not depend on the order the keys were written in (every deeper object
+   * is below one of them).
+   */
+  deep: { node: Node; level: number; pointer: string } | undefined;
 }
 
 /** Length of an enum or const value as the limit counts it (strings by length, other scalars as written). */
@@ -22,6 +27,12 @@ function valueChars(n: Node): number {
   if (n.type === 'string') return (n.value as string).length;
   if (n.type === 'number' || n.type === 'boolean') return String(n.value).length;
   return 0;
+}
+
+const NAMES = new Intl.Collator('en', { numeric: true });
+/** Names in a fixed order: as people sort them (digits by value), then by code units where the collator sees no difference. */
+function byName(a: string, b: string): number {
+  return NAMES.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** Object nesting level of a schema: object schemas on the path from the root, itself included. */
@@ -71,7 +82,9 @@ export default defineRule<Msg>({
     const finish = (t: ToolInfo) => {
       const c = counts;
       counts = undefined;
-      if (!c || c.tool !== t || !c.tool.paramsKeyNode) return;
+      if (!c || c.tool !== t) return;
+      if (c.deep) ctx.report({ node: keyOfSchema(c.deep.node), messageId: 'depth', data: { level: c.deep.level, limit: OPENAI_LIMITS.depth, mode: strictLabel(c.info) }, severity: strictSeverity(c.info, 'error') });
+      if (!c.tool.paramsKeyNode) return;
       const mode = strictLabel(c.info);
       const severity = strictSeverity(c.info, 'error');
       const tool = c.tool.name ?? '(unnamed)';
@@ -84,7 +97,7 @@ export default defineRule<Msg>({
     return {
       tool(t) {
         const info = strictInfo(t);
-        counts = info && info.family === 'openai' ? { tool: t, info, properties: 0, chars: 0, enumValues: 0, depthReported: false } : undefined;
+        counts = info && info.family === 'openai' ? { tool: t, info, properties: 0, chars: 0, enumValues: 0, deep: undefined } : undefined;
       },
       schema(s, t) {
         const c = counts;
@@ -115,11 +128,11 @@ export default defineRule<Msg>({
             });
           }
         }
-        if (!c.depthReported && s.depth > 1 && isObjectSchema(s.node, s.types)) {
+        if (s.depth > 1 && isObjectSchema(s.node, s.types)) {
           const level = objectLevel(s);
-          if (level > OPENAI_LIMITS.depth) {
-            c.depthReported = true;
-            ctx.report({ node: keyOfSchema(s.node), messageId: 'depth', data: { level, limit: OPENAI_LIMITS.depth, mode: strictLabel(c.info) }, severity: strictSeverity(c.info, 'error') });
+          if (level === OPENAI_LIMITS.depth + 1) {
+            const pointer = pointerOf(s.node);
+            if (!c.deep || pointer < c.deep.pointer) c.deep = { node: s.node, level, pointer };
           }
         }
       },
@@ -151,7 +164,10 @@ export default defineRule<Msg>({
           }
           if (!t.params || t.params.type !== 'object') continue;
           const required = new Set(stringItems(child(t.params, 'required')));
-          for (const [name, keyNode, schema] of entries(child(t.params, 'properties'))) {
+          // In name order within a tool (numbers by value: p_2 before p_10), so that the parameter past the limit
+          // does not depend on the order the keys were written in.
+          const params = [...entries(child(t.params, 'properties'))].sort((a, b) => byName(a[0], b[0]));
+          for (const [name, keyNode, schema] of params) {
             if (!required.has(name)) {
               optionalParams++;
               if (optionalParams === ANTHROPIC_LIMITS.optionalParams + 1) {

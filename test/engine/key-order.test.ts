@@ -1,0 +1,84 @@
+/**
+ * Findings do not depend on the order keys are written in (issue 7's fuzzing property), for the findings that
+ * name one of several candidates: the first error ajv meets (default-invalid, schema-invalid past 10,000 values),
+ * the object reported as nested too deep, the parameter past Anthropic's per-request limit. Each case writes the
+ * same JSON with its keys in two orders and compares the findings' rules, pointers and messages. A generated
+ * fuzz case (fast-check JSON values as defaults) found the first three.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { lintText } from '../../shared/src/linter';
+
+const TODAY = '2026-11-24';
+
+/** The findings of `rule`, as "pointer message", sorted. */
+function findings(text: string, rule: string): string[] {
+  return lintText('file:///key-order.tool.json', text, { today: TODAY })
+    .findings.filter((f) => f.rule === rule)
+    .map((f) => `${f.pointer} ${f.message}`)
+    .sort();
+}
+
+/** A tool file: one Chat Completions tool, strict or not, around the parameter schema. */
+const tool = (params: unknown, strict = false) =>
+  JSON.stringify([{ type: 'function', function: { name: 'get_report', description: 'Use this when the user asks for a report. Returns the report.', ...(strict ? { strict: true } : {}), parameters: params } }], null, 2);
+
+/** `o` with its keys in reverse order, at every level. */
+function reversed(o: unknown): unknown {
+  if (Array.isArray(o)) return o.map(reversed);
+  if (o === null || typeof o !== 'object') return o;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o).reverse()) out[k] = reversed((o as Record<string, unknown>)[k]);
+  return out;
+}
+
+function sameBothWays(params: unknown, rule: string, strict = false): string[] {
+  const a = findings(tool(params, strict), rule);
+  const b = findings(tool(reversed(params), strict), rule);
+  assert.ok(a.length > 0, `no ${rule} finding`);
+  assert.deepEqual(b, a);
+  return a;
+}
+
+describe('findings that name one of several candidates do not depend on key order', () => {
+  it('default-invalid: a default with two properties the schema does not allow names the same one', () => {
+    const params = { type: 'object', properties: { window: { type: 'object', properties: { from: { type: 'string' } }, additionalProperties: false, default: { zone: 'UTC', to: '2024-12-31', from: '2024-01-01' } } } };
+    const [f] = sameBothWays(params, 'default-invalid');
+    assert.match(f!, /has the property "to", which the schema does not allow/);
+  });
+
+  it('default-invalid: a default with two invalid members, whichever order the schema lists them in', () => {
+    const params = { type: 'object', properties: { range: { type: 'object', properties: { start: { type: 'integer' }, end: { type: 'integer' } }, default: { start: 'a', end: 'b' } } } };
+    sameBothWays(params, 'default-invalid');
+  });
+
+  it('schema-invalid past 10,000 values (first error only): the same error in either order', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 4000; i++) properties[`field_${i}`] = { type: 'string', description: `Field ${i}.` };
+    properties.zeta = { type: 'string', minLength: -1 };
+    properties.alpha = { type: 'string', maxLength: -2 };
+    const [f, more] = sameBothWays({ type: 'object', properties }, 'schema-invalid');
+    assert.equal(more, undefined);
+    assert.match(f!, /^\/0\/function\/parameters\/properties\/alpha\/maxLength /);
+  });
+
+  it('strict-limits: of two objects nested too deep, the same one is reported', () => {
+    const deep = (levels: number, leaf: string): unknown => (levels === 0 ? { type: 'string' } : { type: 'object', properties: { [`${leaf}_${levels}`]: deep(levels - 1, leaf) }, required: [`${leaf}_${levels}`], additionalProperties: false });
+    const params = { type: 'object', properties: { beta: deep(11, 'b'), alpha: deep(11, 'a') }, required: ['beta', 'alpha'], additionalProperties: false };
+    const [f, more] = sameBothWays(params, 'strict-limits', true);
+    assert.equal(more, undefined);
+    assert.match(f!, /^\/0\/function\/parameters\/properties\/alpha\/(properties\/a_\d+\/)+properties\/a_3 This object is nested 11 levels deep/);
+  });
+
+  it('strict-limits: the Anthropic optional parameter past the limit is the same one, counted in name order', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 25; i++) properties[`opt_${i}`] = { type: 'string' };
+    const file = (props: Record<string, unknown>) =>
+      JSON.stringify([{ name: 'get_metric', description: 'Use this when the user asks for a metric. Returns the metric.', strict: true, input_schema: { type: 'object', properties: props, required: [], additionalProperties: false } }]);
+    const a = findings(file(properties), 'strict-limits');
+    const b = findings(file(reversed(properties) as Record<string, unknown>), 'strict-limits');
+    assert.deepEqual(b, a);
+    assert.equal(a.length, 1);
+    assert.match(a[0]!, /"opt_24" is optional parameter number 25/);
+  });
+});
