@@ -1019,17 +1019,11 @@ export function withSortedKeys(v: JsonValue): JsonValue {
   return out;
 }
 
-function sortedKeys(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(o).sort()) Object.defineProperty(out, k, { value: o[k], enumerable: true, writable: true, configurable: true });
-  return out;
-}
-
 export function shortJson(v: JsonValue | undefined, max = 40): string {
   let s: string;
   try {
     // Object keys sorted: a message must not depend on the order of keys in the file.
-    s = JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? sortedKeys(x as Record<string, unknown>) : x)) ?? 'undefined';
+    s = (v === undefined ? undefined : JSON.stringify(withSortedKeys(v))) ?? 'undefined';
   } catch {
     s = String(v);
   }
