@@ -37,7 +37,6 @@ const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : problem(at,
 const uinteger: Check = (v, at) =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_UINTEGER ? undefined : problem(at, `a whole number from 0 to ${MAX_UINTEGER}`, v);
 const integer: Check = (v, at) => (typeof v === 'number' && Number.isInteger(v) ? undefined : problem(at, 'a whole number', v));
-const num: Check = (v, at) => (typeof v === 'number' && Number.isFinite(v) ? undefined : problem(at, 'a number', v));
 const any: Check = () => undefined;
 
 /** Absent (undefined) or `check`. */
@@ -76,7 +75,7 @@ const position = obj({ line: uinteger, character: uinteger }, '{ line, character
 const range = obj({ start: position, end: position }, '{ start, end }');
 const documentId = obj({ uri: str }, '{ uri }');
 const documentPosition = obj({ textDocument: documentId, position });
-const formattingOptions = obj({ tabSize: num, insertSpaces: bool }, '{ tabSize, insertSpaces }');
+const formattingOptions = obj({ tabSize: uinteger, insertSpaces: bool }, '{ tabSize, insertSpaces }');
 const diagnostic = obj({ range, message: str });
 
 /** The checked methods and their params' shapes. */

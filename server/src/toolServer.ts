@@ -725,6 +725,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       return fn(doc);
     } catch (e) {
+      // A refusal meant for the client (formatting too large) is its answer.
+      if (e instanceof ResponseError) throw e;
       connection.console.error(`json language service failed on ${uri}: ${String(e)}`);
       return fallback;
     }

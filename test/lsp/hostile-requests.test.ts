@@ -19,7 +19,8 @@ import { scanShape } from '../../shared/src/document';
 import { TestClient } from './lspClient';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-protocol';
-import { MAX_FORMAT_EDITS } from '../../server/src/formatting';
+import { MAX_FORMAT_EDITS, MAX_FORMAT_INDENT, MAX_TAB_SIZE, formatEdits, indentationChars } from '../../server/src/formatting';
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 
 /** An array whose numeric element reads are counted. */
 function counted<T>(items: T[]): { proxy: T[]; reads: () => number } {
@@ -230,5 +231,46 @@ describe('editor requests on hostile files over stdio', { timeout: 120_000 }, ()
     } finally {
       assert.equal(await client.shutdown(), 0);
     }
+  });
+});
+
+describe('formatting: the indentation it adds is bounded', () => {
+  /** Indentation characters at the start of each line of `text`. */
+  const leading = (text: string) => text.split('\n').reduce((n, l) => n + (/^[ \t]*/.exec(l)?.[0].length ?? 0), 0);
+  const weather = '{"name":"get_weather","description":"Use this when the user asks for the weather, e.g. \\"Paris, FR\\".","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City, [country]."},"units":{"type":"string","enum":["c","f"]}},"required":["city"]}}';
+
+  it('counts what the formatter writes (strings, escapes and brackets inside them skipped)', () => {
+    for (const tabSize of [1, 2, 4]) {
+      const doc = TextDocument.create('file:///f.tool.json', 'tool-json', 1, weather);
+      const formatted = TextDocument.applyEdits(doc, formatEdits(doc, undefined, { tabSize, insertSpaces: true }));
+      assert.equal(formatted, JSON.stringify(JSON.parse(weather), null, tabSize));
+      assert.equal(indentationChars(weather, tabSize, Infinity), leading(formatted), `tabSize ${tabSize}`);
+    }
+    // Empty containers stay on one line: counted as if they did not (an upper bound).
+    assert.ok(indentationChars('{"a":{},"b":[]}', 2, Infinity) >= leading(JSON.stringify({ a: {}, b: [] }, null, 2)));
+    // Stops counting past the limit.
+    assert.ok(indentationChars('['.repeat(500) + ']'.repeat(500), 2, 1000) <= 1000 + 2 * 500);
+  });
+
+  it('a tab size of 2^31 - 1 formats with MAX_TAB_SIZE spaces (it made 270 MB of edits for 1 KB at 1,000,000)', () => {
+    const doc = TextDocument.create('file:///f.tool.json', 'tool-json', 1, weather);
+    const formatted = TextDocument.applyEdits(doc, formatEdits(doc, undefined, { tabSize: 2 ** 31 - 1, insertSpaces: true }));
+    // JSON.stringify indents by at most 10: one space per level, widened.
+    assert.equal(formatted, JSON.stringify(JSON.parse(weather), null, 1).replace(/^ +/gm, (m) => ' '.repeat(m.length * MAX_TAB_SIZE)));
+  });
+
+  it('refuses, with a message, formatting whose indentation would pass MAX_FORMAT_INDENT (values nested deep)', () => {
+    // 400 levels, then 90,000 numbers one per line: about 72 M indentation characters at 2 spaces a level.
+    const depth = 400;
+    const text = '['.repeat(depth) + Array.from({ length: 90_000 }, (_, i) => i).join(',') + ']'.repeat(depth);
+    assert.ok(indentationChars(text, 2, Infinity) > MAX_FORMAT_INDENT);
+    const doc = TextDocument.create('file:///deep.tool.json', 'tool-json', 1, text);
+    assert.throws(
+      () => formatEdits(doc, undefined, { tabSize: 2, insertSpaces: true }),
+      (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed && /would add more than 64 MB of indentation/.test(e.message),
+    );
+    // With tabs (one character a level) the same file is under the bound and formats.
+    assert.ok(indentationChars(text, 1, Infinity) <= MAX_FORMAT_INDENT);
+    assert.ok(formatEdits(doc, undefined, { tabSize: 2, insertSpaces: false }).length > 0);
   });
 });
