@@ -3,11 +3,14 @@
  * name one of several candidates: the first error ajv meets (default-invalid, schema-invalid past 10,000 values),
  * the object reported as nested too deep, the parameter past Anthropic's per-request limit. Each case writes the
  * same JSON with its keys in two orders and compares the findings' rules, pointers and messages. A generated
- * fuzz case (fast-check JSON values as defaults) found the first three.
+ * fuzz case (fast-check JSON values as defaults) found the first three; one of evaluation sets, the last.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintText } from '../../shared/src/linter';
+import { lintEvalSet, lintText } from '../../shared/src/linter';
+import { ToolDocument } from '../../shared/src/document';
+import { discoverTools } from '../../shared/src/discover';
+import { ISSUE_TOOLS } from '../evalFixtures';
 
 const TODAY = '2026-11-24';
 
@@ -80,5 +83,28 @@ describe('findings that name one of several candidates do not depend on key orde
     assert.deepEqual(b, a);
     assert.equal(a.length, 1);
     assert.match(a[0]!, /"opt_24" is optional parameter number 25/);
+  });
+
+  it('eval-set-invalid: something missing from an object is shown at the same member in either order', () => {
+    const tools = discoverTools(new ToolDocument('file:///w/issues.tool.json', ISSUE_TOOLS).tree).tools;
+    const lint = (value: unknown) => {
+      const text = JSON.stringify(value, null, 2);
+      return lintEvalSet(new ToolDocument('file:///w/issues.eval.json', text), { target: { uri: 'file:///w/issues.tool.json', tools } })
+        .findings.filter((f) => f.rule === 'eval-set-invalid')
+        .map((f) => `${f.pointer} ${f.message}`)
+        .sort();
+    };
+    const cases = [
+      // No "cases", two unknown keys: shown at the key that sorts first.
+      { zeta: 1, alpha: 2 },
+      // A case without "expect": shown at its "prompt".
+      { tools: './issues.tool.json', cases: [{ category: 'normal', note: 'x', prompt: 'Find issues about login.' }] },
+    ];
+    const expected = ['/alpha The evaluation set needs "cases"', '/cases/0/prompt Case 1 needs an "id"'];
+    cases.forEach((value, i) => {
+      const a = lint(value);
+      assert.deepEqual(lint(reversed(value)), a);
+      assert.ok(a.some((f) => f.startsWith(expected[i]!)), a.join('\n'));
+    });
   });
 });

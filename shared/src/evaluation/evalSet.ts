@@ -214,15 +214,28 @@ function formatProblems(root: Node): EvalSetProblem[] {
   return out.sort((a, b) => (a.node?.offset ?? 0) - (b.node?.offset ?? 0));
 }
 
+/** Keys a missing member is shown at, in this order, when the object has one (see anchor). */
+const ANCHOR_KEYS = ['tools', 'cases', 'prompt', 'messages', 'expect', 'category', 'tool', 'arguments'];
+
 /**
  * Where a problem is shown: the offending value; for something missing from an object, a short node of that
- * object (its `id`, else its first key) rather than the whole object, which may span many lines.
+ * object rather than the whole object, which may span many lines: its `id`, else the key of a known member, else
+ * the key that sorts first. Never "the first key", which would move with the order of the members.
  */
 function anchor(node: Node | undefined, keyword: string): Node | undefined {
   if (!node || (keyword !== 'required' && keyword !== 'anyOf') || node.type !== 'object') return node;
   const id = child(node, 'id');
   if (id) return id;
-  return node.children?.[0]?.children?.[0] ?? node;
+  for (const k of ANCHOR_KEYS) {
+    const v = child(node, k);
+    if (v?.parent?.type === 'property') return v.parent.children?.[0] ?? node;
+  }
+  let first: Node | undefined;
+  for (const p of node.children ?? []) {
+    const key = p.children?.[0];
+    if (key && (!first || String(key.value) < String(first.value))) first = key;
+  }
+  return first ?? node;
 }
 
 function problemMessage(e: ErrorObject): string {
