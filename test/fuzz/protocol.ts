@@ -168,7 +168,7 @@ export async function fuzzProtocol(opts: ProtocolFuzzOptions): Promise<ProtocolF
       const symbols = await send('textDocument/documentSymbol', { textDocument: { uri } });
       const deadline = Date.now() + timeout;
       while (published?.version !== end && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      // The document may have been closed by the stream (didClose of its URI is never sent, so it is open).
+      // The stream never closes this document (its didOpen and didClose go to other URIs), so it is still open.
       if (published?.version !== end) problems.push(`no diagnostics for the last version (${end}); last published: ${JSON.stringify(published)}`);
       else if (!published.codes.includes('name-vague')) problems.push(`the last version's diagnostics lack name-vague: ${JSON.stringify(published.codes)}`);
       if (symbols?.code !== 'ok') problems.push(`documentSymbol at the end: ${JSON.stringify(symbols)}`);
