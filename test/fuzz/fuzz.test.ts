@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyCase, caseArb, checkText, generateToolFile, loadSources, mutate, HOSTILE_STRINGS } from './fuzz';
 import { ToolDocument } from '../../shared/src/document';
+import { lintEvalSet } from '../../shared/src/linter';
+import { checkEvalSet, evalInputArb, toolFileArb } from './values';
 
 const SEED = 20261123;
 const RUNS = 3000;
@@ -56,6 +58,55 @@ describe('fuzz (fast seeded profile)', { timeout: 300_000 }, () => {
       const baseline = seed % 2 === 1 ? { text: mutate(text, { kind: 'swap', node: seed * 13, value: seed % 20 }), ref: 'HEAD' } : undefined;
       assert.deepEqual(checkText(text, { maxFixedFindings: 3, keyOrder: true, fixAll: seed % 3 === 0, ...(baseline ? { lint: { baseline } } : {}) }).problems, [], `seed ${seed}`);
     }
+  });
+
+  it('every property holds on tool files made of arbitrary JSON values (test/fuzz/values.ts)', () => {
+    let fixes = 0;
+    let inputs = 0;
+    fc.assert(
+      fc.property(toolFileArb, (text) => {
+        const r = checkText(text, { maxFixedFindings: 8, keyOrder: true, fixAll: true });
+        inputs++;
+        fixes += r.fixes;
+        if (r.problems.length > 0) throw new Error(r.problems.join('\n'));
+      }),
+      { seed: SEED, numRuns: 120 },
+    );
+    assert.ok(inputs >= 120);
+    assert.ok(fixes > 100, `${fixes} fixes checked`);
+  });
+
+  it('evaluation sets and results files made of arbitrary JSON values: no throw, ranges inside, same findings with keys reversed', () => {
+    let inputs = 0;
+    fc.assert(
+      fc.property(evalInputArb, (input) => {
+        inputs++;
+        const problems = checkEvalSet(input);
+        if (problems.length > 0) throw new Error(problems.join('\n'));
+      }),
+      { seed: SEED, numRuns: 600 },
+    );
+    assert.ok(inputs >= 600);
+  });
+
+  it('the evaluation-set check catches a lint that throws, reports outside the text, or depends on key order', () => {
+    const input = { set: { tools: './issues.tool.json', cases: [{ id: 'a', prompt: 'x' }, { prompt: 'y', id: 'b' }] }, results: undefined, indent: 2 };
+    assert.deepEqual(checkEvalSet(input), []);
+    const throwing: typeof lintEvalSet = () => {
+      throw new Error('boom');
+    };
+    assert.match(checkEvalSet(input, throwing).join('\n'), /lint threw: Error: boom/);
+    const outside: typeof lintEvalSet = (doc, o) => {
+      const r = lintEvalSet(doc, o);
+      return { ...r, findings: [{ ...r.findings[0]!, offset: doc.text.length, length: 1 }] };
+    };
+    assert.match(checkEvalSet(input, outside).join('\n'), /outside a text of/);
+    // Names the set's first key as the text has it: "tools" as written, "cases" with every object's keys reversed.
+    const firstKey: typeof lintEvalSet = (doc, o) => {
+      const r = lintEvalSet(doc, o);
+      return { ...r, findings: [{ ...r.findings[0]!, message: `first key ${/"(\w+)":/.exec(doc.text)?.[1]}` }] };
+    };
+    assert.match(checkEvalSet(input, firstKey).join('\n'), /findings depend on key order/);
   });
 
   it('every property holds on the unmutated sources (a sample)', () => {

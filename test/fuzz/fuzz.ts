@@ -546,7 +546,7 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
 }
 
 /** A `{{name}}` left in a message that its data did not bring (a name or key of the input may hold `{{`). */
-function unfilledPlaceholder(message: string, data: Record<string, string | number> | undefined): boolean {
+export function unfilledPlaceholder(message: string, data: Record<string, string | number> | undefined): boolean {
   for (const m of message.matchAll(/\{\{\s*\w+\s*\}\}/g)) {
     if (!Object.values(data ?? {}).some((v) => String(v).includes(m[0]))) return true;
   }
