@@ -675,19 +675,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       void reloadAll();
       return;
     }
-    // A document whose lint was pending when it closed (another file's change scheduled it again) has no lint but
-    // is still in the index: it must leave it (or go back to its text on disk) all the same.
-    if (!linted && !index.has(uri)) return;
-    // A workspace tool file goes back to its text on disk (unsaved edits are dropped) and keeps its diagnostics;
-    // any other document leaves the index.
+    // A workspace tool file goes back to its text on disk (unsaved edits are dropped) and its diagnostics, linted
+    // or not while it was open: the configuration may have stopped ignoring its path just before (its lint was
+    // dropped then), after the workspace index that now takes in its folder had left it out as an open document.
+    // Before, such a file kept no diagnostics until it changed on disk (the differential fuzz, session 77001).
     if (uri.startsWith('file:') && folderOf(uri) && isToolUri(uri)) {
       indexDiskFile(uri, true);
-    } else {
-      const before = index.file(uri)?.names ?? new Set<string>();
-      index.delete(uri);
-      void connection.sendDiagnostics({ uri, diagnostics: [] });
-      relintAffected(uri, before, new Set());
+      return;
     }
+    // A document whose lint was pending when it closed (another file's change scheduled it again) has no lint but
+    // is still in the index: it must leave it all the same.
+    if (!linted && !index.has(uri)) return;
+    // Any other document leaves the index.
+    const before = index.file(uri)?.names ?? new Set<string>();
+    index.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    relintAffected(uri, before, new Set());
   });
 
   /** The lint of the document's current version (computed now if the scheduled one has not run yet). */

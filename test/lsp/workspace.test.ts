@@ -225,6 +225,46 @@ describe('ignore globs over stdio: never linted, open or not', () => {
   });
 });
 
+describe('closing a document goes back to its file on disk', () => {
+  it('a document closed just after the open configuration stopped ignoring its folder gets the diagnostics of its file', async () => {
+    // The configuration's edit indexes the folders it no longer ignores, leaving out the documents open then; a
+    // document closed right after it had no lint (it was ignored) and no index entry, so its close did nothing:
+    // the file kept no diagnostics until it changed on disk, while the CLI reported it (the differential fuzz,
+    // session 77001, where the close reached the server between the configuration's lint and the document's own).
+    // Here the close usually comes after the document's own lint; the test pins the outcome, the fuzz the race.
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-unign-close-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'toolschema.config.json'), '{ "ignore": ["sub/**"] }\n');
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      mkdirSync(join(dir, 'sub'));
+      writeFileSync(join(dir, 'sub', 'c.tool.json'), C);
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json'));
+      await client.open(uri('toolschema.config.json'), '{ "ignore": ["sub/**"] }\n', 'json');
+      await client.open(uri('sub/c.tool.json'), C);
+      // An edit in the ignored document is the barrier: it is not linted, a.tool.json's change after it is.
+      await client.change(uri('sub/c.tool.json'), 2, [{ text: C.replace('get_local_time', 'get_local_tim') }]);
+      writeFileSync(join(dir, 'a.tool.json'), A.replace('"get_forecast"', '"getForecast"'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 2 }] });
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-format'));
+      const before = client.published.length;
+      await client.change(uri('toolschema.config.json'), 2, [{ text: '{}\n' }]);
+      // The configuration's lint has run (it publishes the configuration's own diagnostics) when this arrives.
+      await client.waitForDiagnostics((p) => client.published.indexOf(p) >= before && p.uri === uri('toolschema.config.json'));
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: uri('sub/c.tool.json') } });
+      // The file on disk (get_local_time, as in a.tool.json): its diagnostics, with the duplicate name.
+      const onDisk = await client.waitForDiagnostics((p) => client.published.indexOf(p) >= before && p.uri === uri('sub/c.tool.json') && p.version === undefined && codes(p).includes('name-duplicate'));
+      assert.ok(onDisk.diagnostics.some((d) => d.message.includes('get_local_time')));
+      assert.equal(client.stderr, '');
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('cross-file names and profiles over stdio', () => {
   it('a tool whose profile changes, its name kept, re-lints the other files that define that name', async () => {
     // name-duplicate compares tools of one profile. Before, only a change of names re-linted the other files, so a
