@@ -553,14 +553,16 @@ export function unfilledPlaceholder(message: string, data: Record<string, string
   return false;
 }
 
-function summary(l: FileLint, withoutLines = false): string {
+/** A lint's findings as sorted lines (rule, severity, pointer, message), to compare two lints of the same input. */
+export function summary(l: Pick<FileLint, 'findings'>, withoutLines = false): string {
   return l.findings
     .map((f) => `${f.rule} ${f.severity} ${f.pointer} ${withoutLines ? f.message.replace(/\b(lines?) \d+(?:(?:, | and )\d+)*/g, '$1 #') : f.message}`)
     .sort()
     .join('\n');
 }
 
-function firstDifference(a: string, b: string): string {
+/** The first lines only one of two summaries has. */
+export function firstDifference(a: string, b: string): string {
   const x = a.split('\n');
   const y = b.split('\n');
   const onlyA = x.filter((l) => !y.includes(l));
