@@ -93,7 +93,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     config,
     tools: found.tools,
     names: new NameView(names),
-    namespaces: new NameView(namespacesOf(names)),
+    namespaces: new NameView(() => namespacesOf(names)),
     extraVerbs,
     workspace,
     today: options.today ?? new Date().toISOString().slice(0, 10),

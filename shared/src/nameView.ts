@@ -27,7 +27,14 @@ export class NameView implements ReadonlySet<string> {
   private questions: NameQuestions | undefined;
   private versions: Map<string, number> | undefined;
 
-  constructor(private readonly names: ReadonlySet<string>) {}
+  private set: ReadonlySet<string> | undefined;
+
+  /** `names`, or a function that computes them on the first question (the file's namespaces: most lints ask none). */
+  constructor(private readonly source: ReadonlySet<string> | (() => ReadonlySet<string>)) {}
+
+  private get names(): ReadonlySet<string> {
+    return (this.set ??= typeof this.source === 'function' ? this.source() : this.source);
+  }
 
   /** Starts recording the questions of one tool's rules. */
   record(): void {

@@ -206,9 +206,15 @@ export function stem(word: string): string {
   return w;
 }
 
+/**
+ * textWords' pattern (global: `match` resets it; a caller that runs `exec` one word at a time starts from
+ * lastIndex 0 and leaves it at 0).
+ */
+export const TEXT_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
 /** Words of free text (letters and digits), lower-cased. */
 export function textWords(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return text.toLowerCase().match(TEXT_WORD) ?? [];
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;

@@ -7,7 +7,7 @@
 import { child, entries, elements, isArray, isObject, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
-import { STOP_WORDS, identWords, nameParts, singular, stem, textWords, type VerbKind, memoByString, StringCache } from '../text';
+import { STOP_WORDS, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString, StringCache } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Basics
@@ -87,8 +87,8 @@ function usageCueUncached(text: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // A description that only restates the name
 
-/** Words that carry no content when comparing a description with the tool name. */
-const FILLER_WORDS = new Set([
+/** Words that carry no content when comparing a description with the tool name (exported for its test). */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
   ...STOP_WORDS,
   ...`tool tools function functions method endpoint api allows allow lets let you can will helps help simply just
   specific particular information info details detail data which whether here there also one ones etc`.split(/\s+/),
@@ -98,17 +98,25 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 
 /**
  * The description's content words when every one of them is already in the tool name ("Gets the weather" for
- * get_weather), else undefined. Words are compared after a crude singular form and stem.
+ * get_weather), else undefined. Words are compared after a crude singular form and stem; the words are
+ * textWords(description)'s, read one at a time: nearly every description has a word the name lacks among its
+ * first few, so it is not split whole (and not cached: a look-up by name and description cost more than this,
+ * about 6% of a CLI run with every tool new).
  */
-function restatedNameWordsUncached(description: string, name: string): string[] | undefined {
+export function restatedNameWords(description: string, name: string): string[] | undefined {
   const nameWords = new Set<string>();
   for (const w of identWords(name)) nameWords.add(stem(singular(w)));
   if (nameWords.size === 0) return undefined;
   const content: string[] = [];
-  for (const w of textWords(description)) {
+  const lower = description.toLowerCase();
+  TEXT_WORD.lastIndex = 0;
+  for (let m = TEXT_WORD.exec(lower); m; m = TEXT_WORD.exec(lower)) {
+    const w = m[0];
     if (FILLER_WORDS.has(w)) continue;
-    if (!LETTERS_ONLY.test(w)) return undefined; // numbers, mixed tokens: more than the name
-    if (!nameWords.has(stem(singular(w)))) return undefined;
+    if (!LETTERS_ONLY.test(w) || !nameWords.has(stem(singular(w)))) {
+      TEXT_WORD.lastIndex = 0;
+      return undefined; // numbers and mixed tokens are more than the name, as is a word it lacks
+    }
     content.push(w);
   }
   return content.length > 0 ? content : undefined;
@@ -813,16 +821,6 @@ export function implementationDetails(text: string, domain: ToolDomain): DetailH
   const key = `${[...domain.nameWords].join(',')}|${[...domain.paramWords].join(',')}|${domain.lastNameWord ?? ''}|${text}`;
   // Computed from the text in the cache's copy of the key: the hits hold substrings of it.
   return detailsCache.get(key, (own) => implementationDetailsUncached(own.slice(own.length - text.length), domain));
-}
-
-const restatedCache = memoByString((key: string) => {
-  const i = key.indexOf('\u0000');
-  return restatedNameWordsUncached(key.slice(i + 1), key.slice(0, i));
-});
-
-/** Cached by name and description. */
-export function restatedNameWords(description: string, name: string): string[] | undefined {
-  return restatedCache(name + '\u0000' + description);
 }
 
 // ---------------------------------------------------------------------------------------------
