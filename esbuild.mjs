@@ -65,6 +65,22 @@ const fdirWithoutPicomatch = {
   },
 };
 
+// commander loads node:child_process when it is loaded, for executable subcommands the CLI never has: about 4 ms
+// of every start (child_process brings net, dgram and more). It is loaded on first use instead.
+const commanderLazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const patched = text.replace(
+        /^const childProcess = require\('node:child_process'\);$/m,
+        "const childProcess = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      );
+      return { contents: patched, loader: 'js', warnings: patched === text ? [{ text: 'commander-lazy-child-process: the require was not found (commander changed?)' }] : [] };
+    });
+  },
+};
+
 // The CLI: dist/cli/toolschema.js (bin.ts, a small loader) compiles dist/cli/main.js with a V8 code cache
 // (server/src/cli/compileCache.ts). The `eval` command's implementation, with the provider SDKs (about half of
 // the code), is dist/cli/eval.js, loaded only when that command runs.
@@ -76,7 +92,7 @@ async function buildCli() {
     },
   };
   await Promise.all([
-    esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli/main.js', plugins: [evalCli, fdirWithoutPicomatch], sourcemap, minify }),
+    esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli/main.js', plugins: [evalCli, fdirWithoutPicomatch, commanderLazyChildProcess], sourcemap, minify }),
     esbuild.build({ ...common, entryPoints: ['server/src/eval/cli.ts'], outfile: 'dist/cli/eval.js', plugins: [fdirWithoutPicomatch], sourcemap, minify }),
   ]);
   const hash = createHash('sha1').update(readFileSync(join(root, 'dist/cli/main.js'))).digest('hex');

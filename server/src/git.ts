@@ -5,10 +5,19 @@
  * as an option. Results are cached per (ref, absolute path) for a few seconds: the language server lints on
  * every keystroke and must not start git more than once per file in that window.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { basename, dirname, resolve } from 'node:path';
 import { isValidBaselineRef } from '../../shared/src/config';
 import { MAX_FILE_BYTES } from '../../shared/src/document';
+
+/**
+ * node:child_process, loaded on the first git read: a CLI run or a server session that reads nothing from git
+ * does not pay for loading it (about 4 ms of the CLI's start-up).
+ */
+let childProcessModule: typeof ChildProcess | undefined;
+function childProcess(): typeof ChildProcess {
+  return (childProcessModule ??= require('node:child_process') as typeof ChildProcess);
+}
 
 export type GitRead =
   /** The file's text at the ref. */
@@ -72,7 +81,7 @@ export function readAtRefSync(ref: string, absPath: string): GitRead {
   const bad = refProblem(ref);
   if (bad) return bad;
   try {
-    const text = execFileSync('git', gitShowArgs(ref, resolve(absPath)), { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const text = childProcess().execFileSync('git', gitShowArgs(ref, resolve(absPath)), { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     return { kind: 'ok', text };
   } catch (e) {
     return classifyGitFailure(ref, e as ExecFailure);
@@ -85,7 +94,7 @@ export function readAtRef(ref: string, absPath: string): Promise<GitRead> {
   if (bad) return Promise.resolve(bad);
   return new Promise((done) => {
     try {
-      execFile('git', gitShowArgs(ref, resolve(absPath)), { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), windowsHide: true }, (err, stdout, stderr) => {
+      childProcess().execFile('git', gitShowArgs(ref, resolve(absPath)), { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), windowsHide: true }, (err, stdout, stderr) => {
         if (err) done(classifyGitFailure(ref, { code: (err as ExecFailure).code, killed: err.killed, signal: err.signal, stderr, message: err.message }));
         else done({ kind: 'ok', text: stdout });
       });

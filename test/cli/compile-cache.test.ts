@@ -6,11 +6,10 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { defaultCacheDir } from '../../server/src/cli/compileCache';
+import { cacheDigest, defaultCacheDir } from '../../server/src/cli/compileCache';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
 
@@ -76,7 +75,7 @@ describe('CLI code cache', () => {
     const garbage = Buffer.alloc(good.data.length, 0x41);
     // Valid framing (magic and the data's checksum) around data V8 itself must reject.
     const junk = Buffer.from('not V8 code cache data '.repeat(100));
-    const foreign = Buffer.concat([good.data.subarray(0, 8), createHash('sha1').update(junk).digest(), junk]);
+    const foreign = Buffer.concat([good.data.subarray(0, 8), cacheDigest(junk), junk]);
     for (const [label, bytes] of [['flipped bytes', flipped], ['truncated', good.data.subarray(0, good.data.length >> 1)], ['empty', Buffer.alloc(0)], ['garbage', garbage], ['foreign', foreign]] as const) {
       writeFileSync(good.path, bytes);
       const before = statSync(good.path).ino;
@@ -101,6 +100,27 @@ describe('CLI code cache', () => {
   });
 });
 
+describe('CLI start-up', () => {
+  it('a lint of one file loads neither node:crypto, node:child_process nor node:worker_threads', () => {
+    // Each is loaded on first use (the --cache file's hashes, git, worker threads): together about 15 ms of a start.
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-startup-'));
+    try {
+      writeFileSync(join(dir, 'bad.tool.json'), BAD);
+      const probe = join(dir, 'probe.js');
+      const out = join(dir, 'modules.txt');
+      writeFileSync(probe, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));`);
+      const r = spawnSync(process.execPath, ['--require', probe, CLI, 'lint', 'bad.tool.json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      assert.equal(r.status, 1, r.stderr);
+      assert.match(r.stdout, /type-unknown/);
+      const loaded = readFileSync(out, 'utf8').split('\n');
+      assert.ok(loaded.includes('NativeModule fs'), 'the list names built-in modules as "NativeModule <name>"');
+      for (const m of ['crypto', 'child_process', 'worker_threads']) assert.ok(!loaded.includes(`NativeModule ${m}`), `${m} was loaded`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('defaultCacheDir', () => {
   it('follows TOOLSCHEMA_CACHE_DIR, NODE_DISABLE_COMPILE_CACHE, XDG_CACHE_HOME and the platform', () => {
     assert.equal(defaultCacheDir({ TOOLSCHEMA_CACHE_DIR: '/x/y' }, 'linux'), '/x/y');
@@ -110,5 +130,30 @@ describe('defaultCacheDir', () => {
     assert.equal(defaultCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32'), join('C:\\Users\\u\\AppData\\Local', 'toolschema'));
     assert.match(defaultCacheDir({}, 'darwin')!, /Library[\\/]Caches[\\/]toolschema$/);
     assert.match(defaultCacheDir({}, 'linux')!, /\.cache[\\/]toolschema$/);
+  });
+});
+
+describe('cacheDigest', () => {
+  it('changes with any one changed byte, with truncation and with length', () => {
+    let seed = 12345;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const data = Buffer.alloc(100_003);
+    for (let i = 0; i < data.length; i++) data[i] = Math.floor(random() * 256);
+    const base = cacheDigest(data).toString('hex');
+    assert.equal(base.length, 40);
+    // Every byte of the first and last 64, and 2,000 others (the tail bytes after the last whole word too).
+    const positions = [...Array(64).keys(), ...Array.from({ length: 64 }, (_, k) => data.length - 1 - k), ...Array.from({ length: 2000 }, () => Math.floor(random() * data.length))];
+    const seen = new Set([base]);
+    for (const at of positions) {
+      const changed = Buffer.from(data);
+      changed[at] = changed[at]! ^ (1 + Math.floor(random() * 255));
+      const d = cacheDigest(changed).toString('hex');
+      assert.notEqual(d, base, `byte ${at} changed`);
+      seen.add(d);
+    }
+    for (let cut = 1; cut <= 8; cut++) assert.notEqual(cacheDigest(data.subarray(0, data.length - cut)).toString('hex'), base, `${cut} bytes cut`);
+    const zeros = new Set(Array.from({ length: 64 }, (_, n) => cacheDigest(Buffer.alloc(n)).toString('hex')));
+    assert.equal(zeros.size, 64, 'runs of zeros of 0 to 63 bytes have distinct digests');
+    assert.equal(cacheDigest(Buffer.from(data)).toString('hex'), base, 'the same bytes, the same digest');
   });
 });

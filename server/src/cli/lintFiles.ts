@@ -16,7 +16,7 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { answersKey, lintRecorded, NameIndex, type EvaluationState, type WorkspaceQuery } from '../../../shared/src/linter';
 import type { WorkspaceIndex } from '../../../shared/src/rule';
 import { ToolDocument } from '../../../shared/src/document';
@@ -201,7 +201,9 @@ class LintPool {
 
   constructor(script: string, count: number, settings: RunSettings) {
     for (let k = 0; k < count; k++) {
-      const w = new Worker(script, { workerData: settings });
+      // Loaded here, not at start-up: a run without workers (the default below 4 cores) never loads it.
+      const { Worker: WorkerThread } = require('node:worker_threads') as typeof import('node:worker_threads');
+      const w = new WorkerThread(script, { workerData: settings });
       this.workers.push(w);
       this.alive.add(w);
       w.on('message', (m: FromWorker) => this.received(w, m));
