@@ -9,15 +9,10 @@ import type * as ChildProcess from 'node:child_process';
 import { basename, dirname, resolve } from 'node:path';
 import { isValidBaselineRef } from '../../shared/src/config';
 import { MAX_FILE_BYTES } from '../../shared/src/document';
+import { lazyModule } from './lazyModule';
 
-/**
- * node:child_process, loaded on the first git read: a CLI run or a server session that reads nothing from git
- * does not pay for loading it (about 4 ms of the CLI's start-up).
- */
-let childProcessModule: typeof ChildProcess | undefined;
-function childProcess(): typeof ChildProcess {
-  return (childProcessModule ??= require('node:child_process') as typeof ChildProcess);
-}
+/** Loaded on the first git read: a run that reads nothing from git does not load it. */
+const childProcess = lazyModule(() => require('node:child_process') as typeof ChildProcess);
 
 export type GitRead =
   /** The file's text at the ref. */

@@ -10,8 +10,10 @@
  * An unreadable, corrupt or foreign cache file is ignored; a cache that cannot be written is reported on stderr
  * and the run goes on.
  */
+import type * as Crypto from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { lazyModule } from '../lazyModule';
 import type { Config } from '../../../shared/src/config';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import type { FileRecord, LintJob, RecordStore } from './lintFiles';
@@ -47,9 +49,9 @@ export function cachePath(location: string | undefined, cwd: string): string {
   return dir ? join(p, DEFAULT_CACHE_FILE) : p;
 }
 
-/** node:crypto, loaded by the first hash: a run without `--cache` never loads it (start-up). */
-let cryptoModule: typeof import('node:crypto') | undefined;
-const sha1 = (s: string | Buffer) => (cryptoModule ??= require('node:crypto') as typeof import('node:crypto')).createHash('sha1').update(s).digest('base64');
+/** Loaded by the first hash: a run without `--cache` does not load it. */
+const crypto = lazyModule(() => require('node:crypto') as typeof Crypto);
+const sha1 = (s: string | Buffer) => crypto().createHash('sha1').update(s).digest('base64');
 
 /** The run key: what every file's result depends on besides the file and the workspace (`code`: the bundles that run). */
 export function runKey(version: string, code: readonly (string | undefined)[], config: Config, today: string): string {

@@ -16,6 +16,7 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type * as WorkerThreads from 'node:worker_threads';
 import type { Worker } from 'node:worker_threads';
 import { answersKey, lintRecorded, NameIndex, type EvaluationState, type WorkspaceQuery } from '../../../shared/src/linter';
 import type { WorkspaceIndex } from '../../../shared/src/rule';
@@ -23,6 +24,7 @@ import { ToolDocument } from '../../../shared/src/document';
 import { discoverTools } from '../../../shared/src/discover';
 import type { Config } from '../../../shared/src/config';
 import type { BaselineInput } from '../../../shared/src/analysis/baseline';
+import { lazyModule } from '../lazyModule';
 import type { Finding, Profile } from '../../../shared/src/types';
 
 /** One tool file to lint, with everything its result depends on besides the configuration and the workspace. */
@@ -111,6 +113,9 @@ export function workerCount(setting: string, files: number, bytes: number): numb
   return n >= 2 ? n : 0;
 }
 const AUTO_MIN_CORES = 4;
+
+/** Loaded when the first worker starts: a run without workers (the default below 4 cores) does not load it. */
+const workerThreads = lazyModule(() => require('node:worker_threads') as typeof WorkerThreads);
 const AUTO_BYTES_PER_WORKER = 4_000_000;
 
 /** The worker script, beside the CLI bundle (absent when the CLI runs from a test bundle: no workers then). */
@@ -201,9 +206,7 @@ class LintPool {
 
   constructor(script: string, count: number, settings: RunSettings) {
     for (let k = 0; k < count; k++) {
-      // Loaded here, not at start-up: a run without workers (the default below 4 cores) never loads it.
-      const { Worker: WorkerThread } = require('node:worker_threads') as typeof import('node:worker_threads');
-      const w = new WorkerThread(script, { workerData: settings });
+      const w = new (workerThreads().Worker)(script, { workerData: settings });
       this.workers.push(w);
       this.alive.add(w);
       w.on('message', (m: FromWorker) => this.received(w, m));
