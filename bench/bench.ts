@@ -20,7 +20,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { messageReader } from '../tools/messageReader';
 import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintDocument, lintText, lintWorkspace } from '../shared/src/linter';
@@ -56,7 +57,7 @@ const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8
 /** didChange → publishDiagnostics, median over `edits` one-character edits inside a description or a tool name. */
 async function serverLatency(text: string, edits: number, where: 'description' | 'name' = 'description'): Promise<number> {
   const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const conn = createMessageConnection(messageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiting = new Map<number, () => void>();
   conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
     if (p.version !== undefined) waiting.get(p.version)?.();
@@ -92,7 +93,7 @@ async function serverLatency(text: string, edits: number, where: 'description' |
 async function firstDiagnostics(text: string): Promise<number> {
   const t = process.hrtime.bigint();
   const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const conn = createMessageConnection(messageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const first = new Promise<void>((r) => conn.onNotification('textDocument/publishDiagnostics', () => r()));
   conn.listen();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
@@ -397,7 +398,7 @@ const SPECTRAL_EQUIVALENTS = ['name-format', 'name-portable', 'name-verb-first',
 /** The server's RSS after indexing and linting the 2,000-file workspace over stdio (Linux /proc). */
 async function serverMemory(dir: string): Promise<void> {
   const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const conn = createMessageConnection(messageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   let published = 0;
   conn.onNotification('textDocument/publishDiagnostics', () => published++);
   const ended = new Promise<void>((r) => conn.onNotification('$/progress', (p: { value: { kind: string } }) => p.value.kind === 'end' && r()));

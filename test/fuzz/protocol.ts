@@ -16,7 +16,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { messageReader } from '../../tools/messageReader';
 import { ErrorCodes, LSPErrorCodes } from 'vscode-languageserver-protocol';
 import { rng } from './fuzz';
 
@@ -108,7 +109,7 @@ export async function fuzzProtocol(opts: ProtocolFuzzOptions): Promise<ProtocolF
   proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   let exited: number | null | undefined;
   proc.on('exit', (code) => (exited = code));
-  const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+  const conn = createMessageConnection(messageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const logs: string[] = [];
   let published: { uri: string; version?: number; codes: unknown[] } | undefined;
   conn.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));

@@ -4,7 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { messageReader } from '../../tools/messageReader';
 import type { PublishDiagnosticsParams, InitializeResult } from 'vscode-languageserver-protocol';
 
 export const SERVER = process.env.TOOLSCHEMA_SERVER ?? resolve(__dirname, '../../../dist/server/server.js');
@@ -41,7 +42,7 @@ export class TestClient {
   constructor(args: string[] = ['--stdio']) {
     this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn = createMessageConnection(messageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.published.push(p);
       this.waiters = this.waiters.filter((w) => {

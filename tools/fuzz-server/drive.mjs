@@ -213,7 +213,11 @@ class Client {
     this.proc.stderr.on('data', (d) => (this.stderr += d.toString()));
     this.exited = null;
     this.proc.on('exit', (code, sig) => (this.exited = { code, sig }));
-    this.conn = rpc.createMessageConnection(new rpc.StreamMessageReader(this.proc.stdout), new rpc.StreamMessageWriter(this.proc.stdin));
+    // The reader's partial-message timer off: a server killed mid-message would otherwise leave a timer that
+    // re-arms itself forever and keeps this process alive (see tools/messageReader.ts).
+    const reader = new rpc.StreamMessageReader(this.proc.stdout);
+    reader.partialMessageTimeout = 0;
+    this.conn = rpc.createMessageConnection(reader, new rpc.StreamMessageWriter(this.proc.stdin));
     this.conn.onNotification('textDocument/publishDiagnostics', (p) => {
       this.lastMessageAt = Date.now();
       this.published.push(p);
