@@ -39,6 +39,9 @@ export function parseStrictJson(text: string, maxDepth: number, maxTokens: numbe
   }
 }
 
+/** A backslash or a control character (which strict JSON does not allow raw in a string). */
+const ESCAPE_OR_CONTROL = /[\x00-\x1f\\]/;
+
 class StrictParser {
   pos = 0;
   tokens = 0;
@@ -176,6 +179,16 @@ class StrictParser {
   /** The string starting at `pos` (a quote), unescaped; `pos` ends after the closing quote. */
   string(): string {
     const t = this.text;
+    // Up to the next quote, a stretch with no backslash and no control character is the whole string: found by
+    // indexOf and one test of a character class, both native, instead of a loop over its characters here (the
+    // parse of the 2,000 generated files: 10 to 30% fewer instructions). Otherwise the loop below reads it.
+    const quote = t.indexOf('"', this.pos + 1);
+    if (quote < 0) throw GIVE_UP;
+    const plain = t.slice(this.pos + 1, quote);
+    if (!ESCAPE_OR_CONTROL.test(plain)) {
+      this.pos = quote + 1;
+      return plain;
+    }
     let i = this.pos + 1;
     let from = i;
     let out = '';
