@@ -59,6 +59,14 @@ export function typeNames(schema: Node): string[] {
   return [];
 }
 
+const NONE_REQUIRED: ReadonlySet<string> = new Set();
+
+/** The strings of a schema's `required`; one shared empty set for the many schemas without one. */
+function requiredNames(node: Node): ReadonlySet<string> {
+  const list = child(node, 'required');
+  return list ? new Set(stringItems(list)) : NONE_REQUIRED;
+}
+
 /** Walks every subschema below `root` (an object node), calling handlers in document order. */
 export function walkSchema(root: Node, handlers: WalkHandlers): void {
   visit(root, '', undefined, undefined, 1);
@@ -73,14 +81,22 @@ export function walkSchema(root: Node, handlers: WalkHandlers): void {
       depth,
       isRoot: parent === undefined,
       types: typeNames(node),
-      required: new Set(stringItems(child(node, 'required'))),
+      required: requiredNames(node),
     };
     handlers.schema?.(s);
-    for (const [key, , value] of entries(node)) {
+    // The members as entries() gives them, read in place: no array per member on this hot path.
+    for (const member of node.children ?? []) {
+      const value = member.children?.[1];
+      const key = member.children?.[0]?.value;
+      if (!value || typeof key !== 'string') continue;
       if (key === 'properties') {
         if (!isObject(value)) continue;
-        for (const [name, keyNode, propSchema] of entries(value)) {
-          const p: PropertyVisit = { name, keyNode, schema: propSchema, owner: s, required: s.required.has(name), topLevel: s.isRoot };
+        for (const prop of value.children ?? []) {
+          const keyNode = prop.children?.[0];
+          const propSchema = prop.children?.[1];
+          const name = keyNode?.value;
+          if (!propSchema || typeof name !== 'string') continue;
+          const p: PropertyVisit = { name, keyNode: keyNode!, schema: propSchema, owner: s, required: s.required.has(name), topLevel: s.isRoot };
           handlers.property?.(p);
           visit(propSchema, 'properties', s, p, depth + 1);
         }
