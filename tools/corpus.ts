@@ -25,6 +25,25 @@ export function corpusFiles(dir = corpusDir()): string[] {
   return out;
 }
 
+/** Every distinct string value of the corpus's JSON files (none when the corpus is absent). */
+export function corpusStrings(dir = corpusDir()): string[] {
+  if (!existsSync(dir)) return [];
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.add(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  for (const f of corpusFiles(dir)) {
+    try {
+      walk(JSON.parse(readFileSync(f, 'utf8')));
+    } catch {
+      // not JSON: no strings from it
+    }
+  }
+  return [...out];
+}
+
 export interface CorpusStats {
   files: number;
   tools: number;

@@ -7,6 +7,7 @@
 import { child, entries, elements, isArray, isObject, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
+import { CaselessRegExp } from './caseless';
 import { STOP_WORDS, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString, StringCache } from '../text';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,43 +37,43 @@ export function toolLabel(t: ToolInfo): string {
  * using the tool (a directive, a prohibition, a fitness statement, a situation, an ordering or an
  * alternative), not about what the tool does. "Used to …" and "you can use this tool." are not cues.
  */
-const USAGE_CUE = new RegExp(
-  [
-    // Directives: "Use this when/to/for…", "Call this tool when…", "Use it before…".
-    String.raw`\b(?:use|call|invoke|run|try|pick|choose|select|ask|consult)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|action|command|method|api|operation))?\s+(?:when|whenever|if|to|for|before|after|only|instead|first|in\s+order\s+to|as\s+(?:a|an|the|your)|once|with|whenever|on\s+(?:any|every|each))\b`,
-    String.raw`(?<!\bto\s)\buse\s+(?:when|whenever|if|for|to|before|after|instead|only|in\s+place\s+of)\b`,
-    // Redirects to a sibling: "Use filter-variants for exact keywords", "use the `get_forecast` tool instead".
-    String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][A-Za-z0-9]{0,127}[_.-][\w.-]{0,255}[\x60'"]?(?:\s+(?:tool|function))?(?:\s+(?:for|when|if|instead)\b|\s*(?:[.;]|$))`,
-    // "is used for…", "Used when…" (a passive participle after a noun, "the tags used for filtering", is not one).
-    String.raw`(?:\b(?:is|are|be|being|gets)\s+(?:only\s+|best\s+|mainly\s+|mostly\s+|primarily\s+|typically\s+|usually\s+)?|(?:^|[.!?;:]\s+))(?:used|called|invoked)\s+(?:when|whenever|if|for|before|after|instead|only)\b`,
-    String.raw`\b(?:needed|required)\s+(?:before|after|when)\b`,
-    String.raw`(?:^|[.!?;:]\s+)(?:only|not|exclusively|mainly|primarily|specifically)\s+(?:for|when|if)\b`,
-    String.raw`(?:^|[.!?;:]\s+)for\s+(?:questions|requests|queries|tasks|cases|situations|any\s+question|any\s+request)\b`,
-    String.raw`\b(?:call|invoke)\s+(?:when|whenever|if|before|after|only|first)\b`,
-    // Prohibitions and restrictions.
-    String.raw`\b(?:do\s+not|don['’]t|never|avoid|not\s+to)\s+(?:use|call|invoke|using|calling|invoking)\b`,
-    String.raw`\bnot\s+(?:for|intended\s+for|meant\s+for|suitable\s+for|designed\s+for|to\s+be\s+used)\b`,
-    String.raw`\bonly\s+(?:use|call|invoke|when|if|after|before)\b`,
-    String.raw`\buse\s+only\b`,
-    String.raw`\b(?:should|must|can|may|is\s+to|are\s+to)\s+(?:only\s+)?(?:be\s+)?(?:used|called|invoked)\b`,
-    // Fitness: "Useful for…", "Ideal when…", "Best for…".
-    String.raw`\b(?:useful|helpful|ideal|best|recommended|suitable|appropriate|intended|meant|designed|perfect|handy|good|great|preferred)\s+(?:for|when|if|whenever|in\s+cases?)\b`,
-    // Situations: "when the user asks…", "if the customer gives…" (not a failure condition: "fails if the user has…").
-    String.raw`\b(?:when|if|whenever|once|after|before)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:users?|customers?|clients?|callers?|requesters?|someone|anyone|people|employees?|patients?|players?|visitors?|shoppers?|buyers?|members?|students?|developers?|humans?)(?:['’]s\s+(?:question|request|message|query))?\s+(?:(?:explicitly|specifically|directly|clearly|only|just|already|first|now|still)\s+)?(?:asks?|asked|wants?|needs?|requests?|requested|says?|said|mentions?|mentioned|wishes|would|is\s+(?:asking|looking|trying|interested|unsure|planning|about)|looks|tries|types|provides|provided|gives|gave|shares|refers|inquires|enquires|expresses|prefers|has\s+(?:asked|requested|mentioned|given|provided|confirmed|chosen|selected|picked|approved|uploaded|shared)|confirms|confirmed|chooses|selects|picks|approves|describes|plans|searches|seeks|queries|uploads|pastes|does\s+not|doesn['’]t|do\s+not|don['’]t|cannot|can['’]t|wonders|reports|complains)\b`,
-    String.raw`\bwhenever\b(?!\s+(?:possible|available|applicable|feasible|present|supported|set|provided|given|necessary|it\s+(?:is|can)))`,
-    String.raw`\b(?:when|if|once)\s+you\s+(?:need|want|have|are|must|would|wish|know|already|do\s+not|don['’]t)\b`,
-    String.raw`\bwhen\s+(?:asked|requested|prompted)\b`,
-    // Ordering and alternatives.
-    String.raw`\b(?:before|after|prior\s+to)\s+(?:calling|using|invoking|running)\b`,
-    String.raw`\b(?:use|call|invoke|prefer|choose)\b[^.!?\n]{0,40}\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b`,
-    String.raw`\binstead\s+of\s+(?:using|calling)\b`,
-    String.raw`\bprefer(?:red)?\s+(?:this|it|over|to\s+(?:use|call)|using|calling)\b`,
-    String.raw`\bfor\s+when\b|\bwhen\s+to\s+use\b|\buse\s+cases?\b`,
-    // Scripts written without spaces: "when the user…", "suitable for…", "when to use".
-    String.raw`当用户|用户(?:想|要|需要|询问|请求)|适用于|使用场景|何时使用|(?:時|とき|場合)に(?:使用|使う|呼び出)|사용자가|경우에\s*사용`,
-  ].join('|'),
-  'i',
-);
+export const USAGE_CUE_SOURCE = [
+  // Directives: "Use this when/to/for…", "Call this tool when…", "Use it before…".
+  String.raw`\b(?:use|call|invoke|run|try|pick|choose|select|ask|consult)\s+(?:this|it)(?:\s+(?:tool|function|endpoint|action|command|method|api|operation))?\s+(?:when|whenever|if|to|for|before|after|only|instead|first|in\s+order\s+to|as\s+(?:a|an|the|your)|once|with|whenever|on\s+(?:any|every|each))\b`,
+  String.raw`(?<!\bto\s)\buse\s+(?:when|whenever|if|for|to|before|after|instead|only|in\s+place\s+of)\b`,
+  // Redirects to a sibling: "Use filter-variants for exact keywords", "use the `get_forecast` tool instead".
+  String.raw`\buse\s+(?:the\s+)?[\x60'"]?[A-Za-z][A-Za-z0-9]{0,127}[_.-][\w.-]{0,255}[\x60'"]?(?:\s+(?:tool|function))?(?:\s+(?:for|when|if|instead)\b|\s*(?:[.;]|$))`,
+  // "is used for…", "Used when…" (a passive participle after a noun, "the tags used for filtering", is not one).
+  String.raw`(?:\b(?:is|are|be|being|gets)\s+(?:only\s+|best\s+|mainly\s+|mostly\s+|primarily\s+|typically\s+|usually\s+)?|(?:^|[.!?;:]\s+))(?:used|called|invoked)\s+(?:when|whenever|if|for|before|after|instead|only)\b`,
+  String.raw`\b(?:needed|required)\s+(?:before|after|when)\b`,
+  String.raw`(?:^|[.!?;:]\s+)(?:only|not|exclusively|mainly|primarily|specifically)\s+(?:for|when|if)\b`,
+  String.raw`(?:^|[.!?;:]\s+)for\s+(?:questions|requests|queries|tasks|cases|situations|any\s+question|any\s+request)\b`,
+  String.raw`\b(?:call|invoke)\s+(?:when|whenever|if|before|after|only|first)\b`,
+  // Prohibitions and restrictions.
+  String.raw`\b(?:do\s+not|don['’]t|never|avoid|not\s+to)\s+(?:use|call|invoke|using|calling|invoking)\b`,
+  String.raw`\bnot\s+(?:for|intended\s+for|meant\s+for|suitable\s+for|designed\s+for|to\s+be\s+used)\b`,
+  String.raw`\bonly\s+(?:use|call|invoke|when|if|after|before)\b`,
+  String.raw`\buse\s+only\b`,
+  String.raw`\b(?:should|must|can|may|is\s+to|are\s+to)\s+(?:only\s+)?(?:be\s+)?(?:used|called|invoked)\b`,
+  // Fitness: "Useful for…", "Ideal when…", "Best for…".
+  String.raw`\b(?:useful|helpful|ideal|best|recommended|suitable|appropriate|intended|meant|designed|perfect|handy|good|great|preferred)\s+(?:for|when|if|whenever|in\s+cases?)\b`,
+  // Situations: "when the user asks…", "if the customer gives…" (not a failure condition: "fails if the user has…").
+  String.raw`\b(?:when|if|whenever|once|after|before)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:users?|customers?|clients?|callers?|requesters?|someone|anyone|people|employees?|patients?|players?|visitors?|shoppers?|buyers?|members?|students?|developers?|humans?)(?:['’]s\s+(?:question|request|message|query))?\s+(?:(?:explicitly|specifically|directly|clearly|only|just|already|first|now|still)\s+)?(?:asks?|asked|wants?|needs?|requests?|requested|says?|said|mentions?|mentioned|wishes|would|is\s+(?:asking|looking|trying|interested|unsure|planning|about)|looks|tries|types|provides|provided|gives|gave|shares|refers|inquires|enquires|expresses|prefers|has\s+(?:asked|requested|mentioned|given|provided|confirmed|chosen|selected|picked|approved|uploaded|shared)|confirms|confirmed|chooses|selects|picks|approves|describes|plans|searches|seeks|queries|uploads|pastes|does\s+not|doesn['’]t|do\s+not|don['’]t|cannot|can['’]t|wonders|reports|complains)\b`,
+  String.raw`\bwhenever\b(?!\s+(?:possible|available|applicable|feasible|present|supported|set|provided|given|necessary|it\s+(?:is|can)))`,
+  String.raw`\b(?:when|if|once)\s+you\s+(?:need|want|have|are|must|would|wish|know|already|do\s+not|don['’]t)\b`,
+  String.raw`\bwhen\s+(?:asked|requested|prompted)\b`,
+  // Ordering and alternatives.
+  String.raw`\b(?:before|after|prior\s+to)\s+(?:calling|using|invoking|running)\b`,
+  String.raw`\b(?:use|call|invoke|prefer|choose)\b[^.!?\n]{0,40}\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\b`,
+  String.raw`\binstead\s+of\s+(?:using|calling)\b`,
+  String.raw`\bprefer(?:red)?\s+(?:this|it|over|to\s+(?:use|call)|using|calling)\b`,
+  String.raw`\bfor\s+when\b|\bwhen\s+to\s+use\b|\buse\s+cases?\b`,
+  // Scripts written without spaces: "when the user…", "suitable for…", "when to use".
+  String.raw`当用户|用户(?:想|要|需要|询问|请求)|适用于|使用场景|何时使用|(?:時|とき|場合)に(?:使用|使う|呼び出)|사용자가|경우에\s*사용`,
+].join('|');
+
+/** USAGE_CUE_SOURCE, case-insensitive (run on the lower-cased text: see CaselessRegExp). */
+const USAGE_CUE = new CaselessRegExp(USAGE_CUE_SOURCE);
 
 /** True when the description says when (or when not) to call the tool. */
 export function hasUsageCue(text: string): boolean {
@@ -209,7 +210,7 @@ const CONDITION_AFTER = /^\s*,?\s*(?:when|whenever|if|for|to|before|after|in\s+o
  * there, which is where that pattern's own first match is. `test/engine/descriptionScans.test.ts` compares the two
  * on the corpus, hostile strings and 200,000 strings made of the patterns' own words.
  */
-const COMBINED_INJECTION: readonly RegExp[] = (() => {
+const COMBINED_INJECTION: readonly (RegExp | CaselessRegExp)[] = (() => {
   const byFlags = new Map<string, string[]>();
   INJECTION_PATTERNS.forEach((p, i) => {
     if (p.unlessConditional) return;
@@ -217,7 +218,7 @@ const COMBINED_INJECTION: readonly RegExp[] = (() => {
     byFlags.set(p.re.flags, list);
     list.push(`(?<p${i}>${p.re.source})`);
   });
-  return [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
+  return [...byFlags].map(([flags, sources]) => (flags === 'i' ? new CaselessRegExp(sources.join('|')) : new RegExp(sources.join('|'), flags)));
 })();
 
 /**

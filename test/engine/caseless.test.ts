@@ -1,0 +1,117 @@
+/**
+ * CaselessRegExp (shared/src/analysis/caseless.ts): a case-insensitive pattern run without the `i` flag on the
+ * lower-cased text must give what the pattern with `i` gives: the same index and the same matched text (taken
+ * from the text as written), on the corpus, hostile strings and seeded strings of the patterns' own words in
+ * mixed case, with the characters whose case mappings leave or enter ASCII (İ, ı, the Kelvin sign, ſ, ẞ, σ/ς/Σ).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CASELESS_SOURCES, CaselessRegExp, uncaselessLetter } from '../../shared/src/analysis/caseless';
+import { RULES } from '../../shared/src/rules';
+import { INJECTION_PATTERNS, USAGE_CUE_SOURCE } from '../../shared/src/analysis/descriptions';
+import { corpusStrings } from '../../tools/corpus';
+import { HOSTILE_STRINGS, rng } from '../fuzz/fuzz';
+
+/** The sources of the engine's CaselessRegExps, made when its modules loaded (before this file makes its own). */
+const ENGINE_SOURCES = [...CASELESS_SOURCES];
+
+/** The combined injection patterns with the `i` flag, as descriptions.ts joins them. */
+const INJECTION_SOURCE = INJECTION_PATTERNS.map((p, i) => (p.unlessConditional || p.re.flags !== 'i' ? '' : `(?<p${i}>${p.re.source})`))
+  .filter(Boolean)
+  .join('|');
+
+const SOURCES: Record<string, string> = { 'usage cues': USAGE_CUE_SOURCE, 'injection patterns': INJECTION_SOURCE };
+
+/** Characters around ASCII letters' case: each maps into ASCII, out of it, or not at all, by case. */
+const ODD = ['\u0130', '\u0131', '\u212A', '\u017F', '\u1E9E', '\u00DF', '\u03A3', '\u03C3', '\u03C2', '\u00C9', '\u00E9', 'I', 'K', 'S', '\uD801\uDC00', '\uD800'];
+
+function compare(source: string, strings: Iterable<string>): { checked: number; hits: number } {
+  const caseless = new CaselessRegExp(source);
+  const withFlag = new RegExp(source, 'i');
+  let checked = 0;
+  let hits = 0;
+  for (const s of strings) {
+    const want = withFlag.exec(s);
+    const got = caseless.exec(s);
+    assert.deepEqual(got && { index: got.index, text: got[0] }, want && { index: want.index, text: want[0] }, JSON.stringify(s));
+    assert.equal(caseless.test(s), want !== null, JSON.stringify(s));
+    checked++;
+    if (want) hits++;
+  }
+  return { checked, hits };
+}
+
+function* seeded(source: string, seed: number, count: number): Generator<string> {
+  const words = [...new Set(source.match(/[a-z]{2,}/g) ?? [])];
+  const seps = [' ', ' ', ' ', '  ', ', ', '. ', '\n', ': ', "'", '’', ' - '];
+  const random = rng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  for (let n = 0; n < count; n++) {
+    const parts: string[] = [];
+    const len = 2 + Math.floor(random() * 10);
+    for (let k = 0; k < len; k++) {
+      let w = pick(words);
+      const c = random();
+      if (c < 0.15) w = w.toUpperCase();
+      else if (c < 0.3) w = w[0]!.toUpperCase() + w.slice(1);
+      else if (c < 0.4) {
+        const at = Math.floor(random() * w.length);
+        w = w.slice(0, at) + pick(ODD) + w.slice(at + 1);
+      }
+      parts.push(w, pick(seps));
+    }
+    if (random() < 0.05) parts.splice(Math.floor(random() * parts.length), 0, pick(HOSTILE_STRINGS));
+    yield parts.join('');
+  }
+}
+
+describe('CaselessRegExp finds what the pattern with the i flag finds', () => {
+  const corpus = corpusStrings();
+  for (const [label, source] of Object.entries(SOURCES)) {
+    it(`${label}: on every string of the corpus and the hostile strings`, (t) => {
+      const r = compare(source, [...corpus, ...HOSTILE_STRINGS, ...HOSTILE_STRINGS.map((h) => `Use it when the user asks. ${h}`)]);
+      t.diagnostic(`${r.checked} strings, ${r.hits} matched`);
+      assert.ok(r.hits > 0);
+    });
+    it(`${label}: on 100,000 seeded strings of its words in mixed case, with letters whose case leaves ASCII`, (t) => {
+      const r = compare(source, seeded(source, label.length, 100_000));
+      t.diagnostic(`${r.checked} strings, ${r.hits} matched`);
+      assert.ok(r.hits > 300, `${r.hits} matched`); // 3,850 and 633 with these seeds
+    });
+  }
+
+  it('texts with İ or the Kelvin sign, whose lower case is ASCII, go to the pattern with the flag', () => {
+    const re = new CaselessRegExp(String.raw`\bkey\b|\bis\b`);
+    // "\u212Aey" lower-cases to "key", which the i pattern does not match (the Kelvin sign upper-cases to itself).
+    assert.equal(re.exec('\u212Aey'), null);
+    assert.equal(re.test('\u212Aey'), false);
+    // "İs" lower-cases to "i̇s" (3 code units): no match, and the index of a later match is the text's own.
+    const m = re.exec('\u0130s KEY');
+    assert.deepEqual(m && [m.index, m[0]], [3, 'KEY']);
+    // Without them: the matched text is as written, not lower-cased.
+    const plain = re.exec('An Is');
+    assert.deepEqual(plain && [plain.index, plain[0]], [3, 'Is']);
+  });
+});
+
+describe('CaselessRegExp patterns are ones the lower-cased text can match', () => {
+  it('every one the engine makes (its rules loaded)', (t) => {
+    assert.ok(RULES.length > 0);
+    const sources = [...new Set(ENGINE_SOURCES)];
+    assert.ok(sources.includes(USAGE_CUE_SOURCE) && sources.includes(INJECTION_SOURCE), 'the usage cues and the injection patterns are among them');
+    for (const source of sources) assert.equal(uncaselessLetter(source), undefined, source.slice(0, 200));
+    t.diagnostic(`${sources.length} patterns`);
+  });
+
+  it('upper-case ASCII letters and letters with a case outside ASCII, written or escaped', () => {
+    assert.equal(uncaselessLetter('abc'), undefined);
+    assert.equal(uncaselessLetter(String.raw`\S+\B\W\D\p{Lu}\P{L}\x60[A-Za-z]当用户’`), undefined);
+    assert.equal(uncaselessLetter('abC'), 'C');
+    assert.equal(uncaselessLetter(String.raw`a\x41`), 'A');
+    assert.equal(uncaselessLetter(String.raw`\u00e9`), 'é');
+    assert.equal(uncaselessLetter('σ'), 'σ');
+    assert.equal(uncaselessLetter('[0-9A-F]'), 'A');
+    assert.throws(() => new CaselessRegExp('sql', 'i'), /flags/);
+    assert.throws(() => new CaselessRegExp('sql', 'u'), /flags/);
+  });
+});
