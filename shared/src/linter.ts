@@ -52,6 +52,15 @@ export interface FileLint extends LintResult {
   baseline?: BaselineInput;
 }
 
+/**
+ * Findings in the order of the output: by offset, then by rule id. Ids are compared by code units, which for ids
+ * of lower-case ASCII letters, digits and hyphens is the order localeCompare gave (test/engine/linter.test.ts),
+ * without the 70 million instructions of loading ICU's collation data on the first tie.
+ */
+export function byPosition(a: Finding, b: Finding): number {
+  return a.offset - b.offset || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
 export function lintText(uri: string, text: string, options: LintOptions = {}): FileLint {
   return lintDocument(new ToolDocument(uri, text), options);
 }
@@ -235,7 +244,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   current = undefined;
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
 
-  findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
+  findings.sort(byPosition);
   return { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}) };
 }
 
@@ -323,7 +332,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
       }
     }
   }
-  findings.sort((a, b) => a.offset - b.offset || a.rule.localeCompare(b.rule));
+  findings.sort(byPosition);
   return { uri: doc.uri, findings, doc, set };
 }
 
