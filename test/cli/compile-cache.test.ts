@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { cacheDigest, defaultCacheDir } from '../../server/src/cli/compileCache';
+import { cacheDigest, crc32, crc32Js, defaultCacheDir } from '../../server/src/cli/compileCache';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
 
@@ -70,12 +70,16 @@ describe('CLI code cache', () => {
     const cache = join(dir, 'c2');
     run(cache);
     const good = theCacheFile(cache);
+    assert.equal(good.data.subarray(0, 8).toString(), 'TSCC0003');
+    assert.equal(good.data.readUInt32LE(8), crc32(good.data.subarray(12)), 'the file holds the CRC-32 of its data');
     const flipped = Buffer.from(good.data);
     for (let i = 40; i < flipped.length; i += 997) flipped[i] = flipped[i]! ^ 0x5a;
     const garbage = Buffer.alloc(good.data.length, 0x41);
     // Valid framing (magic and the data's checksum) around data V8 itself must reject.
     const junk = Buffer.from('not V8 code cache data '.repeat(100));
-    const foreign = Buffer.concat([good.data.subarray(0, 8), cacheDigest(junk), junk]);
+    const check = Buffer.alloc(4);
+    check.writeUInt32LE(crc32(junk));
+    const foreign = Buffer.concat([good.data.subarray(0, 8), check, junk]);
     for (const [label, bytes] of [['flipped bytes', flipped], ['truncated', good.data.subarray(0, good.data.length >> 1)], ['empty', Buffer.alloc(0)], ['garbage', garbage], ['foreign', foreign]] as const) {
       writeFileSync(good.path, bytes);
       const before = statSync(good.path).ino;
@@ -155,5 +159,35 @@ describe('cacheDigest', () => {
     const zeros = new Set(Array.from({ length: 64 }, (_, n) => cacheDigest(Buffer.alloc(n)).toString('hex')));
     assert.equal(zeros.size, 64, 'runs of zeros of 0 to 63 bytes have distinct digests');
     assert.equal(cacheDigest(Buffer.from(data)).toString('hex'), base, 'the same bytes, the same digest');
+  });
+});
+
+describe('crc32', () => {
+  it('is the CRC-32 of zlib and gzip, natively and in JavaScript', () => {
+    // The check value of CRC-32/ISO-HDLC.
+    assert.equal(crc32(Buffer.from('123456789')), 0xcbf43926);
+    assert.equal(crc32Js(Buffer.from('123456789')), 0xcbf43926);
+    assert.equal(crc32Js(Buffer.alloc(0)), 0);
+    let seed = 99;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (const length of [1, 2, 3, 4, 5, 7, 8, 9, 255, 256, 4099, 1 << 20]) {
+      const data = Buffer.alloc(length);
+      for (let i = 0; i < length; i++) data[i] = Math.floor(random() * 256);
+      assert.equal(crc32Js(data), crc32(data), `${length} bytes`);
+    }
+  });
+
+  it('changes with any one changed byte and with truncation', () => {
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const data = Buffer.alloc(100_003);
+    for (let i = 0; i < data.length; i++) data[i] = Math.floor(random() * 256);
+    const base = crc32(data);
+    for (const at of [...Array(64).keys(), ...Array.from({ length: 64 }, (_, k) => data.length - 1 - k), ...Array.from({ length: 2000 }, () => Math.floor(random() * data.length))]) {
+      const changed = Buffer.from(data);
+      changed[at] = changed[at]! ^ (1 + Math.floor(random() * 255));
+      assert.notEqual(crc32(changed), base, `byte ${at} changed`);
+    }
+    for (let cut = 1; cut <= 8; cut++) assert.notEqual(crc32(data.subarray(0, data.length - cut)), base, `${cut} bytes cut`);
   });
 });
