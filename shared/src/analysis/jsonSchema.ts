@@ -4,9 +4,8 @@
  * (syntax and ReDoS safety, never executing a pattern on input), and value validation of defaults and enum
  * values through a bounded cache of compiled validators, so identical shapes compile once.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { default as Ajv2020 } from 'ajv/dist/2020';
 import { META_SCHEMA_IDS, META_VALIDATOR_OPTIONS, nullPrototypeIndices } from './metaSchemaIds';
 import { validate as metaValidate07 } from './generated/metaSchema07';
 import { validate as metaValidate2020 } from './generated/metaSchema2020';
@@ -18,6 +17,26 @@ import { StringCache, ownString } from '../text';
 import { quickValid } from './quickValid';
 
 export type Draft = '07' | '2020';
+
+interface AjvModules {
+  Ajv: typeof Ajv;
+  Ajv2020: typeof Ajv2020;
+  addFormats: typeof import('ajv-formats').default;
+}
+let ajvModules: AjvModules | undefined;
+
+/**
+ * ajv's classes and ajv-formats, loaded on first use. Loading them took about 8 ms of every CLI start on a slow
+ * machine, and most lints compile no schema: the generated meta-schema validators, quickMeta and quickValid
+ * answer for nearly every tool.
+ */
+export function ajvModule(): AjvModules {
+  return (ajvModules ??= {
+    Ajv: (require('ajv') as typeof import('ajv')).default,
+    Ajv2020: (require('ajv/dist/2020') as typeof import('ajv/dist/2020')).default,
+    addFormats: (require('ajv-formats') as typeof import('ajv-formats')).default,
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Keywords
@@ -278,10 +297,10 @@ let firstAjv2020: Ajv2020 | undefined;
  */
 function firstErrorValidator(draft: Draft): MetaValidate {
   if (draft === '2020') {
-    firstAjv2020 ??= new Ajv2020({ ...META_VALIDATOR_OPTIONS, allErrors: false });
+    firstAjv2020 ??= new (ajvModule().Ajv2020)({ ...META_VALIDATOR_OPTIONS, allErrors: false });
     return firstAjv2020.getSchema(META_SCHEMA_IDS['2020'])!;
   }
-  firstAjv07 ??= new Ajv({ ...META_VALIDATOR_OPTIONS, allErrors: false });
+  firstAjv07 ??= new (ajvModule().Ajv)({ ...META_VALIDATOR_OPTIONS, allErrors: false });
   return firstAjv07.getSchema(META_SCHEMA_IDS['07'])!;
 }
 
@@ -710,12 +729,14 @@ export function valueAjv(draft: Draft): ValueAjv {
   const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false, code: { process: nullPrototypeIndices } };
   if (draft === '2020') {
     if (!valueAjv2020) {
+      const { Ajv2020, addFormats } = ajvModule();
       valueAjv2020 = new Ajv2020(opts);
       addFormats(valueAjv2020);
     }
     return valueAjv2020;
   }
   if (!valueAjv07) {
+    const { Ajv, addFormats } = ajvModule();
     valueAjv07 = new Ajv(opts);
     addFormats(valueAjv07);
   }

@@ -7,8 +7,9 @@
  *    "cases": [{"id": "paris-now", "category": "normal", "prompt": "Weather in Paris?",
  *               "expect": {"tool": "get_weather", "arguments": {"city": "Paris"}, "allowed_tools": ["get_weather"]}}]}
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ToolDocument, child, elements, entries, isObject, nodeAtPointer, str, valueOf, type Node } from '../document';
+import { ajvModule } from '../analysis/jsonSchema';
 
 export const EVAL_CATEGORIES = ['normal', 'ambiguous', 'adversarial'] as const;
 export type EvalCategory = (typeof EVAL_CATEGORIES)[number];
@@ -196,7 +197,7 @@ function readCase(node: Node, index: number): EvalCaseInfo {
 
 /** The format's violations, one per place, in document order, each with a message that says what to write. */
 function formatProblems(root: Node): EvalSetProblem[] {
-  validateSet ??= new Ajv({ allErrors: true, strict: false, logger: false }).compile(EVAL_SET_SCHEMA);
+  validateSet ??= new (ajvModule().Ajv)({ allErrors: true, strict: false, logger: false }).compile(EVAL_SET_SCHEMA);
   const value = valueOf(root);
   if (value === undefined || validateSet(value)) return [];
   const out: EvalSetProblem[] = [];
