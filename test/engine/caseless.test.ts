@@ -10,7 +10,7 @@ import { CASELESS_SOURCES, CaselessRegExp, uncaselessLetter } from '../../shared
 import { RULES } from '../../shared/src/rules';
 import { INJECTION_PATTERNS, USAGE_CUE_SOURCE } from '../../shared/src/analysis/descriptions';
 import { corpusStrings } from '../../tools/corpus';
-import { HOSTILE_STRINGS, rng } from '../fuzz/fuzz';
+import { HOSTILE_STRINGS, wordSoup } from '../fuzz/fuzz';
 
 /** The sources of the engine's CaselessRegExps, made when its modules loaded (before this file makes its own). */
 const ENGINE_SOURCES = [...CASELESS_SOURCES];
@@ -41,28 +41,23 @@ function compare(source: string, strings: Iterable<string>): { checked: number; 
   return { checked, hits };
 }
 
-function* seeded(source: string, seed: number, count: number): Generator<string> {
-  const words = [...new Set(source.match(/[a-z]{2,}/g) ?? [])];
-  const seps = [' ', ' ', ' ', '  ', ', ', '. ', '\n', ': ', "'", '’', ' - '];
-  const random = rng(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  for (let n = 0; n < count; n++) {
-    const parts: string[] = [];
-    const len = 2 + Math.floor(random() * 10);
-    for (let k = 0; k < len; k++) {
-      let w = pick(words);
-      const c = random();
-      if (c < 0.15) w = w.toUpperCase();
-      else if (c < 0.3) w = w[0]!.toUpperCase() + w.slice(1);
-      else if (c < 0.4) {
+function seeded(source: string, seed: number, count: number): Iterable<string> {
+  return wordSoup([...new Set(source.match(/[a-z]{2,}/g) ?? [])], {
+    seed,
+    count,
+    seps: [' ', ' ', ' ', '  ', ', ', '. ', '\n', ': ', "'", '’', ' - '],
+    upper: 0.15,
+    capital: 0.3,
+    // One letter replaced by a character whose case mapping leaves or enters ASCII.
+    alter: {
+      below: 0.4,
+      fn: (w, random) => {
         const at = Math.floor(random() * w.length);
-        w = w.slice(0, at) + pick(ODD) + w.slice(at + 1);
-      }
-      parts.push(w, pick(seps));
-    }
-    if (random() < 0.05) parts.splice(Math.floor(random() * parts.length), 0, pick(HOSTILE_STRINGS));
-    yield parts.join('');
-  }
+        return w.slice(0, at) + ODD[Math.floor(random() * ODD.length)]! + w.slice(at + 1);
+      },
+    },
+    inserts: [{ p: 0.05, from: HOSTILE_STRINGS }],
+  });
 }
 
 describe('CaselessRegExp finds what the pattern with the i flag finds', () => {

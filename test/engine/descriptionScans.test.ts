@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate } from '../../shared/src/analysis/descriptions';
 import { corpusStrings } from '../../tools/corpus';
-import { HOSTILE_STRINGS, rng } from '../fuzz/fuzz';
+import { HOSTILE_STRINGS, rng, wordSoup } from '../fuzz/fuzz';
 
 /** The reference: each pattern alone, the earliest match kept, the first in the list at equal positions. */
 function oneByOne(text: string): { pattern: number; index: number; phrase: string } | undefined {
@@ -63,29 +63,21 @@ describe('description-injection: the combined patterns find what the patterns on
     // The words of the patterns' sources ("ignore", "previous", "instructions", "user", "tool", ...) and the
     // separators they expect, in random order and case: near misses, hits, and hits of two patterns at once.
     const words = [...new Set(INJECTION_PATTERNS.flatMap((p) => p.re.source.match(/[A-Za-z]{2,}/g) ?? []))];
-    const seps = [' ', ' ', ' ', '  ', ', ', '. ', '\n', ': ', "'", ' - '];
-    const random = rng(7);
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    function* strings(): Generator<string> {
-      for (let n = 0; n < 200_000; n++) {
-        const parts: string[] = [];
-        const len = 2 + Math.floor(random() * 10);
-        for (let k = 0; k < len; k++) {
-          let w = pick(words);
-          const c = random();
-          if (c < 0.1) w = w.toUpperCase();
-          else if (c < 0.2) w = w[0]!.toUpperCase() + w.slice(1);
-          // Letters that case-fold to ASCII ones or from them (the patterns run on the lower-cased text: CaselessRegExp).
-          else if (c < 0.23) w = w.replace(/[iks]/, (x) => pick(LOOKALIKES[x]!));
-          parts.push(w, pick(seps));
-        }
-        // Now and then a whole hostile string, or a phrase two patterns match at one position, inside.
-        if (random() < 0.05) parts.splice(Math.floor(random() * parts.length), 0, pick(HOSTILE_STRINGS));
-        if (random() < 0.2) parts.splice(Math.floor(random() * parts.length), 0, pick(TIES));
-        yield parts.join('');
-      }
-    }
-    const r = check(strings());
+    const strings = wordSoup(words, {
+      seed: 7,
+      count: 200_000,
+      seps: [' ', ' ', ' ', '  ', ', ', '. ', '\n', ': ', "'", ' - '],
+      upper: 0.1,
+      capital: 0.2,
+      // Letters that case-fold to ASCII ones or from them (the patterns run on the lower-cased text: CaselessRegExp).
+      alter: { below: 0.23, fn: (w, random) => w.replace(/[iks]/, (x) => LOOKALIKES[x]![Math.floor(random() * LOOKALIKES[x]!.length)]!) },
+      // Now and then a whole hostile string, or a phrase two patterns match at one position, inside.
+      inserts: [
+        { p: 0.05, from: HOSTILE_STRINGS },
+        { p: 0.2, from: TIES },
+      ],
+    });
+    const r = check(strings);
     t.diagnostic(`${r.checked} strings, ${r.hits} with a match, ${r.ties} with two patterns at one position`);
     assert.ok(r.hits > 1000, `${r.hits} hits`);
     assert.ok(r.ties > 0, 'some strings put two patterns at one position');

@@ -178,6 +178,41 @@ export function rng(seed: number): () => number {
   };
 }
 
+export interface WordSoupOptions {
+  seed: number;
+  count: number;
+  seps: readonly string[];
+  /** A word is upper-cased below this draw, capitalised below `capital`, changed by `alter` below `alter.below`. */
+  upper: number;
+  capital: number;
+  alter?: { below: number; fn: (word: string, random: () => number) => string };
+  /** Strings inserted at a random place, each with its probability (in this order). */
+  inserts?: readonly { p: number; from: readonly string[] }[];
+}
+
+/**
+ * Seeded strings of 2 to 11 of `words`, each followed by a separator, in random order and case: for the tests that
+ * compare two ways of matching text (near misses, hits, and hits of several patterns at once).
+ */
+export function* wordSoup(words: readonly string[], o: WordSoupOptions): Generator<string> {
+  const random = rng(o.seed);
+  const pickOne = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  for (let n = 0; n < o.count; n++) {
+    const parts: string[] = [];
+    const len = 2 + Math.floor(random() * 10);
+    for (let k = 0; k < len; k++) {
+      let w = pickOne(words);
+      const c = random();
+      if (c < o.upper) w = w.toUpperCase();
+      else if (c < o.capital) w = w[0]!.toUpperCase() + w.slice(1);
+      else if (o.alter && c < o.alter.below) w = o.alter.fn(w, random);
+      parts.push(w, pickOne(o.seps));
+    }
+    for (const ins of o.inserts ?? []) if (random() < ins.p) parts.splice(Math.floor(random() * parts.length), 0, pickOne(ins.from));
+    yield parts.join('');
+  }
+}
+
 export function shuffled<T>(xs: readonly T[], rand: () => number): T[] {
   const a = [...xs];
   for (let i = a.length - 1; i > 0; i--) {

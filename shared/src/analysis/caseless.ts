@@ -19,7 +19,10 @@
  * `test/engine/caseless.test.ts` compares both on the corpus, hostile strings and seeded strings of mixed case.
  */
 
-/** The source of every CaselessRegExp made in this process, for the test of their letters. */
+/**
+ * The source of every CaselessRegExp made in this process, for the test of their letters. Make them once, at module
+ * level, as regular expression literals are: each one made adds its source here.
+ */
 export const CASELESS_SOURCES: string[] = [];
 
 /** The two characters whose lower case is or contains ASCII. */
