@@ -10,7 +10,7 @@
  * missing git, a folder outside any repository or an unknown ref is said once in the output channel, and the
  * two rules then simply report nothing.
  */
-import { fileURLToPath } from 'node:url';
+import { filePathOf } from './files';
 import { dirname } from 'node:path';
 import type { Config } from '../../shared/src/config';
 import type { BaselineInput } from '../../shared/src/analysis/baseline';
@@ -87,15 +87,6 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
     }
   }
 
-  function pathOf(uri: string): string | undefined {
-    if (!uri.startsWith('file:')) return undefined;
-    try {
-      return fileURLToPath(uri);
-    } catch {
-      return undefined;
-    }
-  }
-
   /** Starts a read (or joins the one under way); `settle` follows. */
   function fetch(uri: string, ref: string, path: string): void {
     void cache.read(ref, path).then(() => settle(uri, ref, path));
@@ -128,7 +119,7 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
       sayOnce('untrusted', `toolschema: the workspace is not trusted, so git is not run (${rules} are off).`);
       return null;
     }
-    const path = pathOf(uri);
+    const path = filePathOf(uri);
     if (!path) return null;
     const d = docs.get(uri) ?? {};
     if (currentText !== undefined) d.current = currentText;
@@ -160,7 +151,7 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
         return;
       }
       docs.delete(uri);
-      const path = pathOf(uri);
+      const path = filePathOf(uri);
       if (path) cache.forget(path);
     },
   };

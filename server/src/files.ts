@@ -4,7 +4,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { readTextBounded } from './safeRead';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
 import { CONFIG_FILE_NAME, defaultConfig, parseConfigText, type Config } from '../../shared/src/config';
@@ -15,10 +16,32 @@ import { EVAL_RESULTS_SUFFIX, EVAL_SET_SUFFIX, isEvaluationFileUri } from '../..
 export const KNOWN_RULES: ReadonlySet<string> = new Set(RULES_BY_ID.keys());
 
 /**
+ * The path a `file:` URI names on this machine, or undefined: another scheme, or a file URI Node cannot turn
+ * into a path here (a host other than localhost, an encoded `/`, broken percent-encoding), which a client may
+ * send as a workspace folder or a document.
+ */
+export function filePathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `path` lies in the folder `root` (or is it). */
+export function isInside(root: string, path: string): boolean {
+  const r = relative(root, path);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+}
+
+/**
  * Tool files under `root` matching the config's `files` globs, minus `ignore` (and always node_modules).
  * Evaluation sets and results are never tool files, even when a glob such as `**\/*.json` matches them.
  */
 export function findToolFiles(root: string, config: Config): string[] {
+  // The configuration refuses globs that leave the folder (globProblem); a brace or an extglob could still spell
+  // one, so what is found outside the folder is dropped too.
   return globSync(config.files, {
     cwd: root,
     ignore: [...config.ignore, '**/node_modules/**'],
@@ -26,7 +49,7 @@ export function findToolFiles(root: string, config: Config): string[] {
     dot: false,
     followSymbolicLinks: false,
   })
-    .filter((f) => !isEvaluationFileUri(f))
+    .filter((f) => !isEvaluationFileUri(f) && isInside(root, f))
     .sort();
 }
 

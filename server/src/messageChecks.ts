@@ -8,6 +8,7 @@
  *   and what it must be: the message is handed on under `REFUSE_METHOD`, whose handler (`registerRefusals`)
  *   throws that error, so the reply keeps the request's id and order.
  * - A notification with params of the wrong shape is dropped, with one log line; the documents are unchanged.
+ *   So is a didChange numbered below the document's current version.
  *
  * Only what the handlers read is checked (LSP allows clients to send more). Methods not listed here pass as
  * they come: vscode-jsonrpc answers MethodNotFound for those without a handler.
@@ -146,6 +147,8 @@ type Phase = 'new' | 'running' | 'shut down';
 export class MessageChecks implements MessageStrategy {
   log: (message: string) => void = () => undefined;
   private phase: Phase = 'new';
+  /** The version of each open document (didOpen, then each didChange applied). */
+  private readonly versions = new Map<string, number>();
 
   handleMessage(message: Message, next: (message: Message) => void): void {
     const request = Message.isRequest(message);
@@ -165,6 +168,19 @@ export class MessageChecks implements MessageStrategy {
     }
     if (method === 'initialize') this.phase = 'running';
     else if (method === 'shutdown') this.phase = 'shut down';
+    else if (method.startsWith('textDocument/did')) {
+      // LSP: a document's version increases with every change. A change numbered below the version the server
+      // has would be linted and published under an older version number than results already published, which a
+      // client that drops older versions would keep showing: it is dropped.
+      const doc = (message.params as { textDocument: { uri: string; version?: number } }).textDocument;
+      if (method === 'textDocument/didOpen') this.versions.set(doc.uri, doc.version!);
+      else if (method === 'textDocument/didClose') this.versions.delete(doc.uri);
+      else if (method === 'textDocument/didChange') {
+        const last = this.versions.get(doc.uri);
+        if (last !== undefined && doc.version! < last) return this.log(`Ignored textDocument/didChange: version ${doc.version} of ${doc.uri.slice(0, 200)} is older than version ${last}, which the server has (versions must increase with every change).`);
+        this.versions.set(doc.uri, doc.version!);
+      }
+    }
     next(message);
   }
 }

@@ -7,6 +7,8 @@ import { startServer } from './toolServer';
 import { cancelQueuedRequests } from './scheduler';
 import { MessageChecks, registerRefusals } from './messageChecks';
 import { DISK_WORKER_ARG, processPort, runDiskWorker, workerDiskWork } from './diskWorker';
+import { FramingGuard } from './framing';
+import { Console } from 'node:console';
 
 if (process.argv.includes(DISK_WORKER_ARG) && process.send) {
   // This script started as the server's worker process (server/src/diskWorker.ts): it reads unopened tool
@@ -28,7 +30,27 @@ function main(): void {
   }
 
   const checks = new MessageChecks();
-  const connection = createConnection(ProposedFeatures.all, { connectionStrategy: cancelQueuedRequests, messageStrategy: checks });
+  const options = { connectionStrategy: cancelQueuedRequests, messageStrategy: checks };
+  const stdio = process.argv.includes('--stdio');
+  // Standard output carries the protocol: the console methods that write there (info, debug, dir, table, …) write
+  // to standard error instead, and log and error go to the client's log below. (vscode-languageserver does the
+  // like when it opens stdio itself; here it is given the streams.)
+  if (stdio) globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+  // Over stdio the input's framing is checked first (framing.ts): a broken header ends the server with a message
+  // instead of leaving it alive and deaf. (The other transports are started by the VS Code client.)
+  const connection = stdio
+    ? createConnection(
+        ProposedFeatures.all,
+        process.stdin.pipe(
+          new FramingGuard((why) => {
+            process.stderr.write(`toolschema-language-server: ${why} Exiting.\n`);
+            process.exit(1);
+          }),
+        ),
+        process.stdout,
+        options,
+      )
+    : createConnection(ProposedFeatures.all, options);
   checks.log = (m) => connection.console.warn(m);
   registerRefusals(connection);
   console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));

@@ -22,7 +22,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import { readTextBounded, tryReadText } from './safeRead';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
 import { lintDocument, type FileLint } from '../../shared/src/linter';
@@ -39,7 +39,7 @@ import { ruleDocUrl } from '../../shared/src/docs';
 import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
-import { KNOWN_RULES, findConfigFile, findEvalSets, findToolFiles, ignoredPath, toolFileMatcher } from './files';
+import { KNOWN_RULES, filePathOf, findConfigFile, findEvalSets, findToolFiles, ignoredPath, toolFileMatcher } from './files';
 import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
 import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
@@ -189,7 +189,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!tools) {
         let text = '';
         try {
-          text = readTextBounded(fileURLToPath(uri));
+          const path = filePathOf(uri);
+          if (path !== undefined) text = readTextBounded(path);
         } catch {
           // unreadable: no tools (the watcher will report the file gone)
         }
@@ -241,7 +242,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canCreateFiles = !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     canResolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
     canVersionEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
-    folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : [])).flatMap((f) => (f.uri.startsWith('file:') ? [{ uri: f.uri, path: fileURLToPath(f.uri) }] : []));
+    folders = foldersOf(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
     if (init?.settings) {
@@ -271,7 +272,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (hasWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
-        for (const a of e.added) if (a.uri.startsWith('file:')) folders.push({ uri: a.uri, path: fileURLToPath(a.uri) });
+        folders.push(...foldersOf(e.added));
         void reloadAll();
       });
     }
@@ -289,6 +290,21 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } catch {
       // keep the previous settings
     }
+  }
+
+  /**
+   * The workspace folders on this machine's file system. A folder whose URI names no path here (another scheme;
+   * a `file:` URI with a remote host, an encoded `/` or broken percent-encoding) is left out with a log line:
+   * its files are still linted when opened, as files outside any folder.
+   */
+  function foldersOf(list: readonly { uri: string }[]): Folder[] {
+    const out: Folder[] = [];
+    for (const f of list) {
+      const path = filePathOf(f.uri);
+      if (path !== undefined) out.push({ uri: f.uri, path });
+      else if (f.uri.startsWith('file:')) connection.console.warn(`Workspace folder ${JSON.stringify(f.uri.slice(0, 200))} is not a path on this machine: its tool files are not indexed.`);
+    }
+    return out;
   }
 
   /** The innermost workspace folder holding `uri` (a folder holds itself: its configuration chooses its tool files). */
@@ -331,15 +347,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return (f && folderConfigs.get(f.uri)?.config) || settings;
   }
 
-  /** A file's path relative to its workspace folder, with forward slashes (as the globs are written). */
-  function folderPath(f: Folder, uri: string): string {
-    return relative(f.path, fileURLToPath(uri)).split(sep).join('/');
+  /**
+   * A file's path relative to its workspace folder, with forward slashes (as the globs are written); undefined
+   * when its URI names no path here (`a%2Fb.tool.json`): such a file is treated as outside the folder.
+   */
+  function folderPath(f: Folder, uri: string): string | undefined {
+    const path = filePathOf(uri);
+    return path === undefined ? undefined : relative(f.path, path).split(sep).join('/');
   }
 
   /** Whether a file of a workspace folder lies in a path that folder's `ignore` globs (or node_modules) name. */
   function ignoredUri(uri: string): boolean {
     const f = uri.startsWith('file:') ? folderOf(uri) : undefined;
-    return !!f && ignoredPath(configFor(uri), folderPath(f, uri));
+    const path = f && folderPath(f, uri);
+    return path !== undefined && ignoredPath(configFor(uri), path);
   }
 
   /** Whether a document is a tool file: language tool-json, or a JSON file matching the config's globs. */
@@ -350,7 +371,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (ignoredUri(doc.uri)) return false;
     if (doc.languageId === 'tool-json' || doc.uri.endsWith('.tool.json')) return true;
     const f = doc.uri.startsWith('file:') ? folderOf(doc.uri) : undefined;
-    return !!f && toolFileMatcher(configFor(doc.uri))(folderPath(f, doc.uri));
+    const path = f && folderPath(f, doc.uri);
+    return path !== undefined && toolFileMatcher(configFor(doc.uri))(path);
   }
 
   /** Configuration changed: every open document is linted again (same version, new settings). */
@@ -400,8 +422,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function isToolUri(uri: string): boolean {
     if (uri.endsWith('/' + CONFIG_FILE_NAME) || isEvaluationFileUri(uri)) return false;
     const f = folderOf(uri);
-    if (!f) return uri.endsWith('.tool.json') && !/\/node_modules\//.test(uri);
-    return toolFileMatcher(configFor(uri))(folderPath(f, uri));
+    const path = f && folderPath(f, uri);
+    if (path === undefined) return uri.endsWith('.tool.json') && !/\/node_modules\//.test(uri);
+    return toolFileMatcher(configFor(uri))(path);
   }
 
   let indexing: Promise<void> | undefined;
@@ -757,7 +780,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const uri = params.textDocument.uri;
       const values = (isEvalSetUri(uri) ? evalFiles.setOf(uri)?.doc : currentLint(uri)?.doc)?.tokens ?? 0;
       if (values > MAX_JSON_COMPLETION_VALUES) return null;
-      return withJson(uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, params.position, jsonLs().parseJSONDocument(doc))), null);
+      // A position past the end of its line or of the text is read as that end (as LSP says): the JSON service
+      // would otherwise answer edits whose ranges end there, outside the document.
+      return withJson(uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, doc.positionAt(doc.offsetAt(params.position)), jsonLs().parseJSONDocument(doc))), null);
     },
   });
   connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, undefined, params.options), []));

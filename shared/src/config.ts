@@ -97,12 +97,12 @@ export const CONFIG_SCHEMA = {
       additionalProperties: { enum: [...SEVERITY_SETTINGS] },
     },
     files: {
-      description: 'Globs of tool files, relative to the workspace root. Default: ["**/*.tool.json"].',
+      description: 'Globs of tool files, relative to the workspace root (absolute paths and ".." are refused: only files inside the folder are linted). Default: ["**/*.tool.json"].',
       type: 'array',
       items: { type: 'string', minLength: 1 },
     },
     ignore: {
-      description: 'Globs never linted. Default: ["**/node_modules/**"].',
+      description: 'Globs never linted, relative to the workspace root. Default: ["**/node_modules/**"].',
       type: 'array',
       items: { type: 'string', minLength: 1 },
     },
@@ -158,6 +158,14 @@ export const MAX_GLOB_LENGTH = 1024;
 /** Why a glob of the configuration is refused (too long, too many wildcards), or undefined. */
 export function globProblem(glob: string): string | undefined {
   if (glob.length > MAX_GLOB_LENGTH) return `A glob is at most ${MAX_GLOB_LENGTH.toLocaleString('en-US')} characters; this one has ${glob.length.toLocaleString('en-US')}.`;
+  // Globs are relative to the folder the configuration belongs to: one that starts at the root of the file system
+  // or climbs out with `..` (also inside braces, `{..,src}/**`) would have the language server and the CLI read
+  // and lint files outside the workspace, which a repository one does not trust can ask for.
+  if (/^(?:[\\/]|[A-Za-z]:)|(?:^|[{,])[\\/]/.test(glob)) {
+    const relative = /^\/+[^/]/.test(glob) ? glob.replace(/^\/+/, '') : undefined;
+    return `"${clip(glob)}" is an absolute path: globs are relative to the folder of the configuration file${relative ? ` (for a path in that folder, write "${clip(relative)}")` : ''}.`;
+  }
+  if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(glob)) return `"${clip(glob)}" climbs out of the folder with "..": globs are relative to the folder of the configuration file and match only files inside it.`;
   let globstars = 0;
   for (const segment of glob.split('/')) {
     if (segment === '**') {
@@ -166,11 +174,13 @@ export function globProblem(glob: string): string | undefined {
     }
     let stars = 0;
     for (const c of segment) if (c === '*') stars++;
-    if (stars > MAX_GLOB_STARS_PER_SEGMENT) return `"${segment.length > 60 ? segment.slice(0, 60) + '…' : segment}" has ${stars} "*" in one path segment (at most ${MAX_GLOB_STARS_PER_SEGMENT}): matching it against a long file or folder name can take minutes.`;
+    if (stars > MAX_GLOB_STARS_PER_SEGMENT) return `"${clip(segment)}" has ${stars} "*" in one path segment (at most ${MAX_GLOB_STARS_PER_SEGMENT}): matching it against a long file or folder name can take minutes.`;
   }
   if (globstars > MAX_GLOBSTARS) return `A glob has at most ${MAX_GLOBSTARS} "**" segments; this one has ${globstars}: each one multiplies the matching work by the depth of the folder tree.`;
   return undefined;
 }
+
+const clip = (s: string) => (s.length > 60 ? s.slice(0, 60) + '…' : s);
 
 /** The ajv options of the configuration's validator, generated ahead of time (tools/generate.ts). */
 export const CONFIG_VALIDATOR_OPTIONS = { allErrors: true, strict: false } as const;

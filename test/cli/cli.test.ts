@@ -173,6 +173,27 @@ describe('toolschema CLI', () => {
     assert.ok(tool.diagnostics.some((d) => d.rule === 'name-verb-first'), 'the rule keeps its default severity');
   });
 
+  it('configuration globs that leave the folder are refused, and nothing outside it is linted', () => {
+    const base = join(dir, 'outsidecase');
+    mkdirSync(join(base, 'ws', 'tools'), { recursive: true });
+    mkdirSync(join(base, 'outside'), { recursive: true });
+    writeFileSync(join(base, 'outside', 'secret.json'), BAD.replace('"weather"', '"internal_secret_tool"'));
+    writeFileSync(join(base, 'ws', 'tools', 'in.json'), BAD);
+    const cwd = join(base, 'ws');
+    writeFileSync(join(cwd, 'toolschema.config.json'), JSON.stringify({ files: ['tools/*.json', '../outside/*.json'] }));
+    // The key keeps its default, **/*.tool.json: no tool file here, and the message says why.
+    const none = run(['lint', '.'], cwd);
+    assert.equal(none.code, 2, none.stderr);
+    assert.match(none.stderr, /no tool files found in "\." \(looked for \*\*\/\*\.tool\.json, the default, since toolschema\.config\.json: "\.\.\/outside\/\*\.json" climbs out of the folder with "\.\.": .*inside it\)\.\n$/);
+    writeFileSync(join(cwd, 'a.tool.json'), BAD);
+    writeFileSync(join(cwd, 'toolschema.config.json'), JSON.stringify({ files: ['**/*.tool.json', `${join(base, 'outside')}/*.json`] }));
+    const r = run(['lint', '.', '--format', 'json'], cwd);
+    const out = JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] };
+    assert.deepEqual(out.files.map((f) => f.path).sort(), ['a.tool.json', 'toolschema.config.json']);
+    assert.match(out.files.find((f) => f.path === 'toolschema.config.json')!.diagnostics[0]!.message, /is an absolute path: globs are relative to the folder of the configuration file/);
+    assert.ok(!r.stdout.includes('internal_secret_tool'));
+  });
+
   it('a configuration file switches rules off and changes budgets', () => {
     const cfgDir = join(dir, 'cfgok');
     mkdirSync(cfgDir, { recursive: true });

@@ -51,6 +51,32 @@ describe('config-invalid', () => {
     assert.deepEqual(findings, []);
   });
 
+  it('invalid: globs that are absolute or climb out of the folder (a repository could point the linter at any file)', () => {
+    for (const g of ['./tools/*.json', 'a..b/*.json', '..foo/*.json', 'x/...json', '{a,b}/..json']) assert.equal(globProblem(g), undefined, g);
+    const outside: [string, RegExp][] = [
+      ['/etc/**/*.json', /^"\/etc\/\*\*\/\*\.json" is an absolute path: globs are relative to the folder of the configuration file \(for a path in that folder, write "etc\/\*\*\/\*\.json"\)\.$/],
+      ['/**/*.json', /absolute path/],
+      ['C:/Users/**', /absolute path/],
+      ['\\\\server\\share\\*.json', /absolute path/],
+      ['{src,/etc}/*.json', /absolute path/],
+      ['../other/**/*.json', /^"\.\.\/other\/\*\*\/\*\.json" climbs out of the folder with "\.\."/],
+      ['tools/../../x.json', /climbs out/],
+      ['..', /climbs out/],
+      ['{..,src}/**/*.json', /climbs out/],
+      ['@(..)/*.json', /climbs out/],
+    ];
+    for (const [g, expected] of outside) assert.match(globProblem(g) ?? 'accepted', expected, g);
+    const text = '{ "files": ["tools/**/*.json", "../secrets/**/*.json"], "ignore": ["/dist/**"] }';
+    const { config, findings } = parse(text);
+    assert.deepEqual(findings.map((f) => [f.rule, f.severity, text.slice(f.offset, f.offset + f.length)]), [
+      ['config-invalid', 'error', '"../secrets/**/*.json"'],
+      ['config-invalid', 'error', '"/dist/**"'],
+    ]);
+    // The key with a bad glob keeps its default.
+    assert.deepEqual(config.files, DEFAULT_CONFIG.files);
+    assert.deepEqual(config.ignore, DEFAULT_CONFIG.ignore);
+  });
+
   it('valid: verbs as a plain list', () => {
     const { config, findings } = parse('{ "verbs": ["geolocate"] }');
     assert.deepEqual(findings, []);

@@ -167,7 +167,9 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
   if (opts.profile) config.profile = opts.profile as Config['profile'];
 
-  const { files: all, named } = resolveInputs(paths, config, io.cwd);
+  // When nothing is found, say so with the configuration's problem with `files` (its default was used instead).
+  const filesProblem = configPath && reports[0]?.findings.find((f) => f.pointer.startsWith('/files'));
+  const { files: all, named } = resolveInputs(paths, config, io.cwd, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined);
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
   // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
   const encodingProblems = new Map<string, { offset: number; message: string }>();
@@ -442,7 +444,7 @@ function unreadableFinding(path: string, reason: string): Finding {
 }
 
 /** Files to lint, in a stable order, each once; `named`: those named on the command line (not found by a walk or a glob). */
-function resolveInputs(paths: readonly string[], config: Config, cwd: string): { files: string[]; named: Set<string> } {
+function resolveInputs(paths: readonly string[], config: Config, cwd: string, configProblem?: string): { files: string[]; named: Set<string> } {
   const out = new Set<string>();
   const named = new Set<string>();
   const inputs = paths.length ? paths : ['.'];
@@ -483,7 +485,7 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string): {
     }
   }
   if (out.size === 0 && paths.length > 0) {
-    throw new UsageError(`no tool files found in ${paths.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}).`);
+    throw new UsageError(`no tool files found in ${paths.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}${configProblem ? `, the default, since ${configProblem}` : ''}).`);
   }
   return { files: [...out], named };
 }
