@@ -7,7 +7,7 @@
 import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -145,7 +145,7 @@ describe('CLI --cache', () => {
     assert.ok(!rules(r.stdout, 'tools/b.tool.json').includes('description-sibling-unknown'), r.stdout);
   });
 
-  it('a corrupt, foreign or malformed cache is ignored and replaced; an unwritable one is reported and the run goes on', () => {
+  it('a cache cut short, of another run or with malformed entries is ignored and replaced; an unwritable one is reported and the run goes on', () => {
     const fresh = run(['lint', 'tools', '--format', 'json'], dir);
     const cacheFile = join(dir, '.toolschemacache');
     const valid = () => {
@@ -154,10 +154,10 @@ describe('CLI --cache', () => {
     };
     const badEntries = valid();
     for (const e of Object.values(badEntries.files)) e.record.findings = [{ rule: 'x', severity: 'fatal' }];
-    for (const bad of ['{ "format": 1, "files": ', '"just a string"', '{"format":1,"run":"other","files":{}}', '\u0000\u0001binary', JSON.stringify(badEntries)]) {
+    for (const bad of ['{"format":1,"run":"abc","files":{"/a.tool.json":{"key', '', '{"format":1,"run":"other","files":{}}', '{"format":0,"run":"old","files":{"x":1}}', JSON.stringify(badEntries)]) {
       writeFileSync(cacheFile, bad);
       const r = run(['lint', 'tools', '--format', 'json', '--cache'], dir);
-      assert.equal(r.stdout, fresh.stdout, bad.slice(0, 20));
+      assert.equal(r.stdout, fresh.stdout, `${bad.slice(0, 20)}: ${r.stderr}`);
       assert.equal(r.code, fresh.code);
       assert.equal(fromCache(r.stderr), 0);
       assert.doesNotThrow(() => JSON.parse(readFileSync(cacheFile, 'utf8')), 'rewritten as a valid cache');
@@ -167,6 +167,44 @@ describe('CLI --cache', () => {
     assert.equal(unwritable.stdout, fresh.stdout);
     assert.equal(unwritable.code, fresh.code);
     assert.match(unwritable.stderr, /cannot write the cache file "afile\/cache\.json"/);
+  });
+
+  it('never replaces what is not a cache: a linted tool file, other files, a FIFO, a link to a device; the run stops with exit 2', () => {
+    const fresh = run(['lint', 'tools', '--format', 'json'], dir);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'my notes');
+    writeFileSync(join(dir, 'data.json'), '{"format": "csv"}');
+    writeFileSync(join(dir, '.toolschemacache'), '"just a string"');
+    symlinkSync('/dev/null', join(dir, 'null-link'));
+    spawnSync('mkfifo', [join(dir, 'pipe')]);
+    const cases: [string, RegExp][] = [
+      ['tools/a.tool.json', /not a toolschema cache file/],
+      ['notes.txt', /not a toolschema cache file/],
+      ['data.json', /not a toolschema cache file/],
+      ['.toolschemacache', /not a toolschema cache file/],
+      ['pipe', /a FIFO \(named pipe\), not a regular file/],
+      ['null-link', /a character device, not a regular file/],
+    ];
+    const before = new Map(cases.map(([p]) => [p, lstatSync(join(dir, p))] as const));
+    const texts = new Map(['tools/a.tool.json', 'notes.txt', 'data.json', '.toolschemacache'].map((p) => [p, readFileSync(join(dir, p), 'utf8')] as const));
+    for (const [location, reason] of cases) {
+      for (const args of [['--cache-location', location], ...(location === '.toolschemacache' ? [[]] : [])]) {
+        const r = run(['lint', 'tools', '--cache', ...args], dir);
+        assert.equal(r.code, 2, `${location}: ${r.stderr}`);
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, new RegExp(`the cache file "${location.replace(/\./g, '\\.')}" would replace what is there: `));
+        assert.match(r.stderr, reason);
+        assert.match(r.stderr, /Remove it, or give another --cache-location/);
+      }
+      const st = lstatSync(join(dir, location));
+      assert.equal(st.ino, before.get(location)!.ino, `${location} is the same file`);
+      assert.equal(st.mode, before.get(location)!.mode);
+    }
+    for (const [p, t] of texts) assert.equal(readFileSync(join(dir, p), 'utf8'), t, p);
+    assert.ok(lstatSync(join(dir, 'pipe')).isFIFO());
+    assert.ok(lstatSync(join(dir, 'null-link')).isSymbolicLink());
+    // --fix-dry-run neither reads nor writes the cache: not refused.
+    assert.equal(run(['lint', 'tools', '--cache', '--cache-location', 'notes.txt', '--fix-dry-run', '--format', 'json'], dir).code, fresh.code);
   });
 
   it('--cache-location takes a file or a folder', () => {

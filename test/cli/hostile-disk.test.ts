@@ -184,7 +184,7 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     });
   });
 
-  it('an evaluation set whose tool file is a FIFO, and a FIFO as --cache file, are treated as missing', () => {
+  it('an evaluation set whose tool file is a FIFO is treated as missing; a FIFO as --cache file is refused, not replaced', () => {
     const sub = join(dir, 'evals');
     mkdirSync(sub);
     writeFileSync(join(sub, 'ok.tool.json'), OK);
@@ -192,7 +192,12 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     const cases = Array.from({ length: 5 }, (_, i) => `{ "id": "c${i}", "prompt": "What is the weather in Paris ${i}?", "expect": { "tool": "get_weather" } }`).join(', ');
     writeFileSync(join(sub, 'ok.eval.json'), `{ "tools": "./pipe.tool.json.fifo", "cases": [${cases}] }`);
     mkfifo(join(sub, '.toolschemacache'));
-    const r = run(['.', '--cache', '--format', 'json'], sub);
+    const refused = run(['.', '--cache', '--format', 'json'], sub);
+    assert.equal(refused.signal, null, 'no hang');
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /the cache file "\.toolschemacache" would replace what is there: it is a FIFO \(named pipe\), not a regular file/);
+    assert.ok(lstatSync(join(sub, '.toolschemacache')).isFIFO());
+    const r = run(['.', '--format', 'json'], sub);
     assert.equal(r.signal, null, 'no hang');
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
     const set = files(r.stdout).get('ok.eval.json');
@@ -216,12 +221,19 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
       assert.equal(readFileSync(victim, 'utf8'), 'keep me');
       assert.equal(readFileSync(join(sub, 'out.json'), 'utf8'), 'newer');
       assert.deepEqual(readdirSync(sub).sort(), ['out.json']);
-      // --cache: a repository shipping .toolschemacache as a link to a file of the user's.
+      // --cache: a repository shipping .toolschemacache as a link to a file of the user's (refused: not a cache),
+      // or to a cache (the link is replaced by the new cache).
       writeFileSync(join(sub, 'ok.tool.json'), OK);
       symlinkSync(victim, join(sub, '.toolschemacache'));
+      const refused = run(['ok.tool.json', '--cache'], sub);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /not a toolschema cache file/);
+      assert.equal(readFileSync(victim, 'utf8'), 'keep me');
+      assert.ok(lstatSync(join(sub, '.toolschemacache')).isSymbolicLink());
+      writeFileSync(victim, '{"format":1,"run":"another","files":{}}');
       const r = run(['ok.tool.json', '--cache'], sub);
       assert.ok(r.code === 0 || r.code === 1, r.stderr);
-      assert.equal(readFileSync(victim, 'utf8'), 'keep me');
+      assert.equal(readFileSync(victim, 'utf8'), '{"format":1,"run":"another","files":{}}');
       assert.ok(lstatSync(join(sub, '.toolschemacache')).isFile(), 'the link is replaced by the cache');
     });
   });

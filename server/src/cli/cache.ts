@@ -7,8 +7,9 @@
  *   sets testing it and their recorded results);
  * - the workspace: an entry is used only when the workspace index gives the same answers to the questions its
  *   cross-file rules asked (lintFiles.ts), so renaming a tool in another file re-lints the files that name it.
- * An unreadable, corrupt or foreign cache file is ignored; a cache that cannot be written is reported on stderr
- * and the run goes on.
+ * A cache of another run or format is dropped; anything else at the cache's path (a tool file, a FIFO, a device,
+ * a folder, a file that is not a cache) is never replaced: the run stops with a usage error. A cache that cannot be
+ * written is reported on stderr and the run goes on.
  */
 import type * as Crypto from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,11 +18,13 @@ import { lazyModule } from '../lazyModule';
 import type { Config } from '../../../shared/src/config';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import type { FileRecord, LintJob, RecordStore } from './lintFiles';
-import { readBounded } from '../safeRead';
+import { readBounded, unreadable } from '../safeRead';
 import { writeReplacing } from '../safeWrite';
 
 export const DEFAULT_CACHE_FILE = '.toolschemacache';
 const FORMAT = 1;
+/** How every cache file begins (save() writes `format`, then `run`). */
+const CACHE_START = /^\{"format":\d+,"run":"/;
 /** A cache file larger than this is not read (a run of the 2,000-file bench workspace writes about 40 MB). */
 const MAX_CACHE_FILE_BYTES = 256 * 1024 * 1024;
 
@@ -72,18 +75,26 @@ export function fileKey(job: LintJob): string {
 }
 
 export class LintCache implements RecordStore {
-  private readonly old: Record<string, CacheEntry>;
   private readonly next: Record<string, CacheEntry> = {};
   private readonly keys = new Map<LintJob, string>();
   /** Whether this run's entries differ from the file's (a run answered wholly from the cache writes nothing). */
   private changed = false;
 
-  constructor(
+  /**
+   * The cache at `path` for this run, or why the file there must not be replaced by one. The path may name
+   * anything (a linted tool file, a device, a FIFO, someone's notes) and a cache is written by renaming over it, so
+   * only a missing file, an empty one or a toolschema cache (of any run or format) is replaced.
+   */
+  static open(path: string, run: string): LintCache | { refusal: string } {
+    const read = readCache(path, run);
+    return 'refusal' in read ? read : new LintCache(path, run, read.entries);
+  }
+
+  private constructor(
     readonly path: string,
     private readonly run: string,
-  ) {
-    this.old = readCache(path, run);
-  }
+    private readonly old: Record<string, CacheEntry>,
+  ) {}
 
   private keyOf(job: LintJob): string {
     let k = this.keys.get(job);
@@ -122,20 +133,36 @@ export class LintCache implements RecordStore {
   }
 }
 
-/** The entries of the cache file when it is one of this run (same key); nothing when unreadable or malformed. */
-function readCache(path: string, run: string): Record<string, CacheEntry> {
+/**
+ * The entries of the cache file when it is one of this run (same key); none when it is missing, empty or another
+ * run's or format's cache; a refusal for anything else (not a regular file, unreadable, too large, not a cache).
+ */
+function readCache(path: string, run: string): { entries: Record<string, CacheEntry> } | { refusal: string } {
   let raw: unknown;
+  let text = '';
   try {
     // Bounded, regular files only: a .toolschemacache committed as a FIFO or a link to /dev/zero is no cache.
-    const read = readBounded(path, MAX_CACHE_FILE_BYTES);
-    raw = read.complete ? JSON.parse(read.bytes.toString('utf8')) : undefined;
-  } catch {
-    return {};
+    const read = readBounded(path, MAX_CACHE_FILE_BYTES, 0);
+    if (!read.complete) return { refusal: `it is larger than ${MAX_CACHE_FILE_BYTES / 1024 / 1024} MB, too large to be a toolschema cache` };
+    if (read.bytes.length === 0) return { entries: {} };
+    text = read.bytes.toString('utf8');
+    raw = JSON.parse(text);
+  } catch (e) {
+    if (e instanceof SyntaxError) raw = undefined;
+    else {
+      const err = unreadable(path, e);
+      // Nothing there (ENOTDIR: a part of the path is a file; writing will fail and be reported).
+      return err.code === 'ENOENT' || err.code === 'ENOTDIR' ? { entries: {} } : { refusal: err.reason };
+    }
   }
-  if (!isObject(raw) || raw.format !== FORMAT || raw.run !== run || !isObject(raw.files)) return {};
+  if (!isObject(raw) || typeof raw.format !== 'number' || typeof raw.run !== 'string' || !isObject(raw.files)) {
+    // A cache of ours cut short (a full disk, a merge) still begins as every cache is written: replaced.
+    return CACHE_START.test(text) ? { entries: {} } : { refusal: 'it is not a toolschema cache file' };
+  }
+  if (raw.format !== FORMAT || raw.run !== run) return { entries: {} };
   const out: Record<string, CacheEntry> = {};
   for (const [uri, e] of Object.entries(raw.files)) if (isEntry(e)) out[uri] = e;
-  return out;
+  return { entries: out };
 }
 
 type Obj = Record<string, unknown>;

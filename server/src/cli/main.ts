@@ -215,7 +215,13 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   };
   // A dry run changes no file, so it neither reads nor writes the cache.
   const script = workerScript();
-  const cache = opts.cache && !opts.fixDryRun ? new LintCache(cachePath(opts.cacheLocation, io.cwd), runKey(pkg.version, [__filename, script], config, today)) : undefined;
+  let cache: LintCache | undefined;
+  if (opts.cache && !opts.fixDryRun) {
+    const path = cachePath(opts.cacheLocation, io.cwd);
+    const opened = LintCache.open(path, runKey(pkg.version, [__filename, script], config, today));
+    if ('refusal' in opened) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would replace what is there: ${opened.refusal}. Remove it, or give another --cache-location.`);
+    cache = opened;
+  }
 
   const finish = (): number => {
     for (const u of unreadableFiles) reports.push({ path: u.path, findings: [unreadableFinding(u.path, u.reason)], tools: 0 });
