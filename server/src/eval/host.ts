@@ -12,6 +12,7 @@ import Ajv, { type ValidateFunction, type ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { JsonValue } from '../../../shared/src/document';
+import { MAX_PATTERN_INPUT, MAX_UNPROVEN_PATTERN_INPUT, regexSafety } from '../../../shared/src/analysis/jsonSchema';
 import { httpInfo, isClientTimeout, isConnectionError, type CaseMessage, type Conversation, type ModelTurn, type ProposedCall, type ProviderClient, type RunnableTool, type ToolReply } from './providers';
 
 export interface HostLimits {
@@ -48,6 +49,8 @@ export interface CallRecord {
   outcome: CallOutcome;
   /** The result text sent back to the model. */
   reply: string;
+  /** What of the schema was not checked on these arguments, and why (a pattern not proven safe on a long string). */
+  unchecked?: string;
 }
 
 export interface RequestFailure {
@@ -218,14 +221,26 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   // Parse: a JSON text (OpenAI) or a value (Anthropic).
   let args: JsonValue | undefined;
   if (typeof call.raw === 'string') {
-    try {
-      args = call.raw.trim() === '' ? {} : (JSON.parse(call.raw) as JsonValue);
-    } catch (e) {
+    if (call.raw.length > MAX_ARGUMENT_CHARS) {
       rec.arguments = call.raw.slice(0, 2000);
-      rec.errors.push(`arguments are not valid JSON: ${(e as Error).message}`);
+      rec.errors.push(`arguments are ${call.raw.length} characters long, more than ${MAX_ARGUMENT_CHARS}`);
+    } else {
+      try {
+        args = call.raw.trim() === '' ? {} : (JSON.parse(call.raw) as JsonValue);
+      } catch (e) {
+        rec.arguments = call.raw.slice(0, 2000);
+        rec.errors.push(`arguments are not valid JSON: ${(e as Error).message}`);
+      }
     }
   } else {
     args = call.raw ?? {};
+  }
+  // Bounded before anything walks them recursively (defaults, validation, comparison, the results file).
+  const shape = args === undefined ? undefined : measure(args);
+  if (shape?.tooLarge) {
+    rec.arguments = typeof call.raw === 'string' ? call.raw.slice(0, 2000) : `(not recorded: ${shape.tooLarge})`;
+    rec.errors.push(`arguments are ${shape.tooLarge}`);
+    args = undefined;
   }
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
     rec.arguments = args;
@@ -243,11 +258,25 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   }
   const withDefaults = applyDefaults(tool.parameters, args, '', rec.defaultsApplied);
   rec.arguments = withDefaults;
-  const v = validatorFor(tool.parameters, tool.draft);
-  if (typeof v === 'string') {
-    rec.errors.push(`the tool's parameter schema does not compile: ${v}`);
-  } else if (!v(withDefaults)) {
-    rec.errors.push(...(v.errors ?? []).slice(0, 10).map(ajvMessage));
+  // A pattern redos-detector has not proven safe is run on strings of a few characters only (as the lint does):
+  // on a longer string it could backtrack for hours, and no timer can stop a regular expression once it runs.
+  const longest = measure(withDefaults).longest;
+  const { values, keys } = patternsOf(tool.parameters);
+  const risky = (p: string) => longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && regexSafety(p) !== 'safe');
+  const skippedKeys = keys.filter(risky);
+  const skipped = values.filter(risky);
+  const why = longest > MAX_PATTERN_INPUT ? `a string of ${longest} characters is longer than ${MAX_PATTERN_INPUT}` : `redos-detector did not prove ${skippedKeys.length + skipped.length === 1 ? 'it' : 'them'} safe, and a string of ${longest} characters is longer than ${MAX_UNPROVEN_PATTERN_INPUT}`;
+  const list = (ps: string[]) => ps.slice(0, 5).map((p) => JSON.stringify(p.slice(0, 200))).join(', ');
+  if (skippedKeys.length > 0) {
+    rec.unchecked = `the arguments were not validated: the patternProperties ${list(skippedKeys)} could backtrack catastrophically (${why})`;
+  } else {
+    if (skipped.length > 0) rec.unchecked = `pattern ${list(skipped)} was not checked: ${why}`;
+    const v = validatorFor(skipped.length > 0 ? withoutPatterns(tool.parameters, new Set(skipped)) : tool.parameters, tool.draft);
+    if (typeof v === 'string') {
+      rec.errors.push(`the tool's parameter schema does not compile: ${v}`);
+    } else if (!v(withDefaults)) {
+      rec.errors.push(...(v.errors ?? []).slice(0, 10).map(ajvMessage));
+    }
   }
   rec.argumentsValid = rec.errors.length === 0;
   // Authorization is checked on every call, valid or not; an unauthorized call is refused first.
@@ -286,6 +315,69 @@ export function applyDefaults(schema: JsonValue | undefined, value: JsonValue, p
     }
   }
   return out;
+}
+
+/** Model arguments beyond these are refused as MALFORMED_ARGUMENTS, and recorded as their first characters only. */
+const MAX_ARGUMENT_CHARS = 1_000_000;
+const MAX_ARGUMENT_DEPTH = 64;
+const MAX_ARGUMENT_VALUES = 100_000;
+
+/** The longest string or key of a value, walked without recursion; `tooLarge` says why it is beyond the bounds above. */
+export function measure(value: JsonValue): { longest: number; tooLarge?: string } {
+  let longest = 0;
+  let count = 0;
+  const stack: [JsonValue, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (++count > MAX_ARGUMENT_VALUES) return { longest, tooLarge: `more than ${MAX_ARGUMENT_VALUES} values` };
+    if (typeof v === 'string') longest = Math.max(longest, v.length);
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > MAX_ARGUMENT_DEPTH) return { longest, tooLarge: `nested more than ${MAX_ARGUMENT_DEPTH} levels deep` };
+    if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
+    else
+      for (const k of Object.keys(v)) {
+        longest = Math.max(longest, k.length);
+        stack.push([v[k]!, depth + 1]);
+      }
+  }
+  return { longest };
+}
+
+const patternCache = new WeakMap<object, { values: string[]; keys: string[] }>();
+
+/** The regular expressions of a schema: values of `pattern` and keys of `patternProperties` (no recursion). */
+function patternsOf(schema: { [key: string]: JsonValue }): { values: string[]; keys: string[] } {
+  const hit = patternCache.get(schema);
+  if (hit) return hit;
+  const values = new Set<string>();
+  const keys = new Set<string>();
+  eachObject(schema, (o) => {
+    if (typeof o.pattern === 'string') values.add(o.pattern);
+    if (isObj(o.patternProperties)) for (const k of Object.keys(o.patternProperties)) keys.add(k);
+  });
+  const out = { values: [...values], keys: [...keys] };
+  patternCache.set(schema, out);
+  return out;
+}
+
+/** A copy of the schema without the `pattern` keywords whose value is in `drop`. */
+function withoutPatterns(schema: { [key: string]: JsonValue }, drop: ReadonlySet<string>): JsonValue {
+  const copy = structuredClone(schema);
+  eachObject(copy, (o) => {
+    if (typeof o.pattern === 'string' && drop.has(o.pattern)) delete o.pattern;
+  });
+  return copy;
+}
+
+/** Calls `f` on every object of a value, without recursion. */
+function eachObject(value: JsonValue, f: (o: { [key: string]: JsonValue }) => void): void {
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (!Array.isArray(v)) f(v);
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push(x);
+  }
 }
 
 function define(o: { [key: string]: JsonValue }, k: string, v: JsonValue): void {

@@ -199,6 +199,7 @@ function score(trial: number, c: RunnableCase, o: Awaited<ReturnType<typeof runT
   const outcomes = new Map<string, number>();
   for (const x of o.calls) if (x.outcome !== 'OK') outcomes.set(x.outcome, (outcomes.get(x.outcome) ?? 0) + 1);
   for (const [k, n] of outcomes) notes.push(`${n} × ${k}`);
+  for (const x of o.calls) if (x.unchecked) notes.push(`step ${x.step}, ${x.tool}: ${x.unchecked}`);
   if (first && o.stop === 'model-stopped' && o.calls.every((x) => x.outcome !== 'OK') && o.calls.length) notes.push('the model stopped after an error result without a valid call');
   return rec;
 }

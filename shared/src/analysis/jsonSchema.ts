@@ -613,9 +613,9 @@ const VALUE_KEYWORDS = new Set([
 const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
 const MAX_COPY_NODES = 5000;
 /** Strings longer than this are never matched against a schema pattern. */
-const MAX_PATTERN_INPUT = 10_000;
+export const MAX_PATTERN_INPUT = 10_000;
 /** A pattern not proven safe is only run on strings up to this length (2^12 steps at worst). */
-const MAX_UNPROVEN_PATTERN_INPUT = 12;
+export const MAX_UNPROVEN_PATTERN_INPUT = 12;
 
 interface CopyState {
   nodes: number;
