@@ -193,12 +193,17 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
   let passes = 1;
   for (; passes <= MAX_PASSES; passes++) {
     const taken = new IntervalSet();
+    // Keys written in this pass (object offset and key): a second fix writing the same key waits for the next pass.
+    const written = new Set<string>();
     let chosen: { finding: Finding; edits: TextEdit[]; tool: number }[] = [];
     const toolOf = toolIndexer(lint);
     for (const f of lint.findings) {
       if (only && !only(f)) continue;
       const fix = safeFixFor(lint, f, options);
-      if (!fix || !taken.addAll(fix.edits)) continue;
+      if (!fix) continue;
+      const writes = fix.edits.flatMap((e) => (e.writes ? [`${e.writes.object}\u0000${e.writes.key}`] : []));
+      if (writes.some((w) => written.has(w)) || !taken.addAll(fix.edits)) continue;
+      for (const w of writes) written.add(w);
       chosen.push({ finding: f, edits: fix.edits, tool: toolOf(f.offset) });
     }
     if (chosen.length === 0) break;

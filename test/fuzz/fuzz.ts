@@ -527,6 +527,7 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
         // findings can share a pointer; the fix removes the one it is about.
         const same = (l: FileLint) => l.findings.filter((g) => key(g) === key(finding) && g.message === finding.message).length;
         if (same(after) >= same(lint)) problems.push(`${where}: the diagnostic is still there`);
+        if (duplicateKeys(after.doc.tree) > duplicateKeys(lint.doc.tree)) problems.push(`${where}: wrote a key its object already has`);
         // The target: the tool's entry the finding is in (with its key in a map of tools keyed by name; new
         // tools may be inserted right after it); file-level findings: the whole file.
         if (tool) {
@@ -548,6 +549,7 @@ export function checkText(text: string, opts: CheckOptions): CheckResult {
     try {
       const r = fixAll(uri, text, lo);
       if (parses && (!r.remaining.doc.tree || r.remaining.doc.syntaxProblems.length > 0)) problems.push('fix-all: output does not parse');
+      if (parses && duplicateKeys(r.remaining.doc.tree) > duplicateKeys(lint.doc.tree)) problems.push(`fix-all wrote a key its object already has (fixed: ${r.fixed.map((f) => f.rule).join(', ')})`);
       if (r.output !== text) {
         const again = fixAll(uri, r.output, lo);
         if (again.output !== r.output) problems.push(`fix-all is not a fixed point: a second run fixed ${again.fixed.map((f) => f.rule).join(', ')}`);
@@ -603,6 +605,25 @@ export function firstDifference(a: string, b: string): string {
   const onlyA = x.filter((l) => !y.includes(l));
   const onlyB = y.filter((l) => !x.includes(l));
   return `  in source order only: ${onlyA.slice(0, 3).join(' | ')}\n  shuffled only: ${onlyB.slice(0, 3).join(' | ')}`;
+}
+
+/** How many members repeat a key of an earlier member of their object (walked without recursion). */
+export function duplicateKeys(root: Node | undefined): number {
+  let n = 0;
+  const stack = root ? [root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'object') {
+      const seen = new Set<unknown>();
+      for (const p of node.children ?? []) {
+        const k = p.children?.[0]?.value;
+        if (seen.has(k)) n++;
+        seen.add(k);
+      }
+    }
+    for (const c of node.children ?? []) stack.push(c);
+  }
+  return n;
 }
 
 function hasDuplicateKeys(n: Node): boolean {

@@ -4,9 +4,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { clearToolCache, lintText } from '../../shared/src/linter';
-import { fixesFor } from '../../shared/src/fix';
+import { fixAll, fixesFor } from '../../shared/src/fix';
 import { applyEdits } from '../../shared/src/fixes/edits';
-import { checkText } from './fuzz';
+import { checkText, duplicateKeys } from './fuzz';
 
 const DESC = 'Use this when the user asks for the projects of an owner. Returns their names.';
 
@@ -22,6 +22,18 @@ describe('fuzz regressions', () => {
     assert.ok(fix.edits.every((e) => e.offset < text.indexOf('"owner_type"', text.indexOf('"owner_type"') + 1)));
     assert.ok(out.endsWith(text.slice(text.indexOf('"owner_type"', text.indexOf('"owner_type"') + 1))));
     assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
+  });
+
+  it('fix-all writes no key twice: a misspelt "additional_properties" in strict mode is renamed, not joined by an added "additionalProperties"', () => {
+    for (const value of ['true', 'false']) {
+      const text = `{"name":"get_order","description":"${DESC}","strict":true,"input_schema":{"type":"object","properties":{"id":{"type":"string","description":"The order number."}},"required":["id"],"additional_properties":${value}}}`;
+      const r = fixAll('file:///strict.tool.json', text, { today: '2026-11-24' });
+      assert.equal(duplicateKeys(r.remaining.doc.tree), 0, r.output);
+      // The user's own value is kept under the right name; a true still breaks strict mode, and is left to the user.
+      assert.ok(r.output.endsWith(`"required":["id"],"additionalProperties":${value}}}`), r.output);
+      assert.deepEqual(r.remaining.findings.filter((f) => f.rule === 'strict-additional-properties').map((f) => f.messageId), value === 'true' ? ['notFalse'] : []);
+      assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
+    }
   });
 
   it('a tool without a name is reported at its description, whatever the order of its members', () => {

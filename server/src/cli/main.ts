@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { existsSync, lstatSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createTwoFilesPatch } from 'diff';
+import { fixPatch } from './patch';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
 import { answersKey, lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
@@ -315,7 +315,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
           }
         } else {
           report.output = s.text;
-          report.patch = createTwoFilesPatch(path, path, text, s.text, 'before', 'after --fix', { context: 2 });
+          report.patch = fixPatch(path, text, s.text);
         }
       }
       if (cache && !s.internalErrors && internal.length === errorsBefore) {

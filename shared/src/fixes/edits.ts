@@ -17,10 +17,40 @@ export interface TextEdit {
   offset: number;
   length: number;
   content: string;
+  /**
+   * The property this edit writes (a key added or renamed): the offset of its object and the key. Two fixes that
+   * write one key of one object do not touch each other's text, yet applied together they would leave the key
+   * twice (a misspelt "additional_properties" renamed while "additionalProperties" is added): fix-all applies
+   * one of them per pass.
+   */
+  writes?: { object: number; key: string };
 }
 
+/** The `writes` of an edit that puts `key` into `obj` (nothing when the object is unknown). */
+export function writing(edit: TextEdit, obj: Node | undefined, key: string): TextEdit {
+  if (obj) edit.writes = { object: obj.offset, key };
+  return edit;
+}
+
+/**
+ * The text with the edits applied, as jsonc-parser's applyEdits (sorted by offset, then length, stable; an edit
+ * that overlaps the next throws "Overlapping edit") but in one pass: jsonc-parser copies the whole text once per
+ * edit, so a fix of 2,000 edits in a 100 KB file copied 200 MB.
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  return applyJsonEdits(text, [...edits]);
+  if (edits.length < 8) return applyJsonEdits(text, [...edits]);
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
+  if (sorted[0]!.offset < 0) return applyJsonEdits(text, sorted);
+  const parts: string[] = [];
+  let pos = 0;
+  for (const e of sorted) {
+    if (e.offset < pos) throw new Error('Overlapping edit');
+    parts.push(text.slice(pos, e.offset), e.content);
+    pos = e.offset + e.length;
+  }
+  if (pos > text.length) throw new Error('Overlapping edit');
+  parts.push(text.slice(pos));
+  return parts.join('');
 }
 
 export interface Layout {
@@ -61,7 +91,15 @@ export function layoutOf(doc: ToolDocument): Layout {
 
 /** Where the line holding `offset` starts; a line ends at \n, \r\n or a lone \r, as LSP counts lines. */
 export function lineStartOf(text: string, offset: number): number {
-  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+  // Scanned back to the line break: lastIndexOf('\r') went back to the start of every file without one, which
+  // made fixes quadratic in the file's size (a fix adding 2,000 names to "required" took 22 s).
+  let i = Math.min(offset, text.length);
+  while (i > 0) {
+    const c = text.charCodeAt(i - 1);
+    if (c === 10 || c === 13) break;
+    i--;
+  }
+  return i;
 }
 
 /** Whether `text` breaks a line between `from` and `to` (\n, \r\n or a lone \r). */
@@ -174,7 +212,7 @@ export class EditBuilder {
 
   /** Renames a property: only the key's text changes. */
   renameKey(keyNode: Node, newKey: string): TextEdit {
-    return { offset: keyNode.offset, length: keyNode.length, content: JSON.stringify(newKey) };
+    return writing({ offset: keyNode.offset, length: keyNode.length, content: JSON.stringify(newKey) }, keyNode.parent?.parent, newKey);
   }
 
   /**
@@ -182,6 +220,10 @@ export class EditBuilder {
    * one-line object, on a new line at the siblings' indentation otherwise. An existing key is replaced instead.
    */
   setProperty(obj: Node, key: string, value: unknown, options: { first?: boolean; after?: string } = {}): TextEdit {
+    return writing(this.propertyEdit(obj, key, value, options), obj, key);
+  }
+
+  private propertyEdit(obj: Node, key: string, value: unknown, options: { first?: boolean; after?: string }): TextEdit {
     const existing = propertyNode(obj, key);
     if (existing?.children?.[1]) return this.replaceValue(existing.children[1], value);
     const props = obj.children ?? [];

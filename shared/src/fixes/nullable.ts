@@ -5,7 +5,7 @@
  * `"anyOf": [{"$ref": ...}, {"type": "null"}]`. Edits only; nothing is re-serialised beyond the touched values.
  */
 import { child, elements, isArray, isObject, propertyNode, type Node } from '../document';
-import type { EditBuilder, TextEdit } from './edits';
+import { writing, type EditBuilder, type TextEdit } from './edits';
 
 export interface NullableChange {
   /** Edits that make the schema accept null; empty when it already does. */
@@ -80,7 +80,7 @@ export function makeNullable(edit: EditBuilder, schema: Node | undefined): Nulla
     const refValue = ref.children?.[1];
     if (t || en || union || !refValue) return undefined;
     const refText = edit.text.slice(refValue.offset, refValue.offset + refValue.length);
-    edits.push({ offset: ref.offset, length: ref.length, content: `"anyOf": [{ "$ref": ${refText} }, { "type": "null" }]` });
+    edits.push(writing({ offset: ref.offset, length: ref.length, content: `"anyOf": [{ "$ref": ${refText} }, { "type": "null" }]` }, ref.parent, 'anyOf'));
     parts.push('"anyOf" with a null branch');
   }
   // `properties` or `items` without a type do not exclude null; nothing else restricts the value.

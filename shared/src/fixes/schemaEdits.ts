@@ -4,7 +4,7 @@
  * from `required`, the schema object a property belongs to.
  */
 import { child, elements, isArray, isObject, propertyNode, type Node } from '../document';
-import type { EditBuilder, TextEdit } from './edits';
+import { writing, type EditBuilder, type TextEdit } from './edits';
 import { owningObject } from './nodes';
 
 /**
@@ -83,7 +83,7 @@ export function appendSentence(text: string, sentence: string): string {
 export function replaceWithDescription(edit: EditBuilder, schema: Node, member: Node, sentence: string): TextEdit[] | undefined {
   if (!isObject(schema) || member.parent !== schema) return undefined;
   const desc = propertyNode(schema, 'description');
-  if (!desc) return [{ offset: member.offset, length: member.length, content: `"description": ${JSON.stringify(sentence)}` }];
+  if (!desc) return [writing({ offset: member.offset, length: member.length, content: `"description": ${JSON.stringify(sentence)}` }, schema, 'description')];
   const dv = desc.children?.[1];
   if (!dv || dv.type !== 'string' || desc === member) return undefined;
   return [edit.replaceString(dv, appendSentence(dv.value as string, sentence)), edit.removeMember(member)];

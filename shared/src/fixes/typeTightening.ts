@@ -6,7 +6,7 @@
  * keywords of the old type, and adding several properties at one place without overlapping edits.
  */
 import { child, elements, isArray, propertyNode, valueOf, type JsonValue, type Node } from '../document';
-import { applyEdits, inlineJson, type EditBuilder, type TextEdit } from './edits';
+import { applyEdits, inlineJson, writing, type EditBuilder, type TextEdit } from './edits';
 
 /** Where a reported `type` (or an untyped property schema) sits. */
 export interface TypeSite {
@@ -142,7 +142,7 @@ export function insertProperties(edit: EditBuilder, obj: Node, pairs: readonly (
 
 /** Replaces a whole property (key and value) with another one, in place. */
 export function replaceProperty(prop: Node, key: string, value: JsonValue): TextEdit {
-  return { offset: prop.offset, length: prop.length, content: `${JSON.stringify(key)}: ${inlineJson(value)}` };
+  return writing({ offset: prop.offset, length: prop.length, content: `${JSON.stringify(key)}: ${inlineJson(value)}` }, prop.parent, key);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { defineRule } from '../rule';
-import { child, isObject, keyNodeOf, propertyNode, type Node } from '../document';
+import { child, entries, isObject, keyNodeOf, propertyNode, type Node } from '../document';
 import { owningObject } from '../fixes/nodes';
 import { SOURCES } from '../profiles';
 import { isObjectSchema, keyOfSchema, strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
+import { isKnownKeyword, suggestKeyword } from '../analysis/jsonSchema';
 
 export default defineRule<'missing' | 'notFalse'>({
   id: 'strict-additional-properties',
@@ -57,7 +58,10 @@ export default defineRule<'missing' | 'notFalse'>({
     const schema: Node | undefined = on === 'schema' ? node : owningObject(node);
     if (!isObject(schema) || propertyNode(schema, 'additionalProperties')) return [];
     const after = propertyNode(schema, 'required') ? 'required' : propertyNode(schema, 'properties') ? 'properties' : undefined;
-    return [{ title: 'Add "additionalProperties": false', kind: 'safe', edits: [edit.setProperty(schema, 'additionalProperties', false, after ? { after } : {})] }];
+    // A misspelt "additional_properties" is the user's own setting: keyword-unknown renames it (safe), then this
+    // rule sees its value. Adding the key beside it would leave two settings of one keyword.
+    const misspelt = entries(schema).some(([k]) => k !== 'additionalProperties' && !isKnownKeyword(k) && suggestKeyword(k)?.keyword === 'additionalProperties');
+    return [{ title: 'Add "additionalProperties": false', kind: misspelt ? 'suggestion' : 'safe', edits: [edit.setProperty(schema, 'additionalProperties', false, after ? { after } : {})] }];
   },
 });
 

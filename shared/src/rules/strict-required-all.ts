@@ -1,11 +1,11 @@
 import { defineRule } from '../rule';
 import { allowsNull, primaryType, typeNames } from '../schemaWalk';
-import { child, entries, isObject, stringItems } from '../document';
+import { child, entries, isObject, stringItems, type Node } from '../document';
 import { SOURCES } from '../profiles';
 import { strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
 import { makeNullable } from '../fixes/nullable';
 import { addAllToRequired, addToRequired, ownerOfProperty, propertyNameOf } from '../fixes/schemaEdits';
-import type { TextEdit } from '../fixes/edits';
+import type { EditBuilder, TextEdit } from '../fixes/edits';
 import type { FixProposal } from '../fix';
 
 export default defineRule<'notRequired' | 'notRequiredNullable'>({
@@ -52,27 +52,9 @@ export default defineRule<'notRequired' | 'notRequiredNullable'>({
     const req = addToRequired(edit, owner, name);
     if (!req || req === 'present') return [];
     const out: FixProposal[] = [];
-    // Every property of this object that is not listed yet (what the rule reports for it), with its nullable change.
-    const listed = new Set(stringItems(child(owner, 'required')));
-    const pending: { name: string; edits: TextEdit[] }[] = [];
-    const seen = new Set<string>();
-    for (const [n, , schema] of entries(child(owner, 'properties'))) {
-      if (listed.has(n) || seen.has(n)) continue;
-      seen.add(n);
-      const c = makeNullable(edit, schema);
-      if (c) pending.push({ name: n, edits: c.edits });
-    }
     // Several unlisted properties: one fix adds them all, so fix-all (one edit of the list per pass) converges.
-    if (pending.length > 1 && pending.some((p) => p.name === name)) {
-      const all = addAllToRequired(edit, owner, pending.map((p) => p.name));
-      if (all) {
-        out.push({
-          title: `Add all ${pending.length} unlisted properties to "required", made nullable where needed`,
-          kind: 'safe',
-          edits: [all, ...pending.flatMap((p) => p.edits)],
-        });
-      }
-    }
+    const all = addAllProposal(edit, owner);
+    if (all && all.names.has(name)) out.push(all.proposal);
     // A schema that accepts any value ({} or a description only) already admits null.
     const nullable = makeNullable(edit, node);
     if (!nullable) {
@@ -85,3 +67,33 @@ export default defineRule<'notRequired' | 'notRequiredNullable'>({
     return out;
   },
 });
+
+/**
+ * The fix adding every property of `owner` not listed yet (what the rule reports for each) with its nullable
+ * change, when there are several; computed once per object of a parsed document: fix-all asks for the fix of each
+ * finding, and computing it anew each time made a schema of 2,000 optional properties quadratic.
+ */
+const addAllCache = new WeakMap<Node, { names: ReadonlySet<string>; proposal: FixProposal } | null>();
+
+function addAllProposal(edit: EditBuilder, owner: Node): { names: ReadonlySet<string>; proposal: FixProposal } | null {
+  const hit = addAllCache.get(owner);
+  if (hit !== undefined) return hit;
+  const listed = new Set(stringItems(child(owner, 'required')));
+  const pending: { name: string; edits: TextEdit[] }[] = [];
+  const seen = new Set<string>();
+  for (const [n, , schema] of entries(child(owner, 'properties'))) {
+    if (listed.has(n) || seen.has(n)) continue;
+    seen.add(n);
+    const c = makeNullable(edit, schema);
+    if (c) pending.push({ name: n, edits: c.edits });
+  }
+  const all = pending.length > 1 ? addAllToRequired(edit, owner, pending.map((p) => p.name)) : undefined;
+  const result = all
+    ? {
+        names: new Set(pending.map((p) => p.name)),
+        proposal: { title: `Add all ${pending.length} unlisted properties to "required", made nullable where needed`, kind: 'safe' as const, edits: [all, ...pending.flatMap((p) => p.edits)] },
+      }
+    : null;
+  addAllCache.set(owner, result);
+  return result;
+}
