@@ -72,10 +72,15 @@ export function defaultConfig(): Config {
  * whitespace, control character or ":" (the ref is followed by ":<path>"), at most 256 characters.
  */
 export function isValidBaselineRef(ref: string): boolean {
-  return ref.length > 0 && ref.length <= 256 && BASELINE_REF.test(ref);
+  return ref.length > 0 && ref.length <= 256 && BASELINE_REF.test(ref) && !RANGE.test(ref);
 }
 
 const BASELINE_REF = /^[^\s:\-\x00-\x1f\x7f][^\s:\x00-\x1f\x7f]*$/;
+/**
+ * A range or a set of commits, not one revision: `A..B`, `A...B`, `..`, `^A`, `A^!`, `A^@`, `A^-`. git reads
+ * `HEAD..:./x.tool.json` as the range from HEAD to the staged file, and the comparison silently found nothing.
+ */
+const RANGE = /\.\.|^\^|\^[!@]$|\^-\d*$/;
 
 /** JSON Schema of the configuration file (also contributed to VS Code for completion and hover). */
 export const CONFIG_SCHEMA = {
@@ -138,7 +143,7 @@ export const CONFIG_SCHEMA = {
     },
     baseline: {
       description: 'Git revision the tool files are compared with for breaking changes (breaking-change, param-added-required): "HEAD" (default) is the last commit, or a branch, tag or commit such as "origin/main". false (or "") turns the comparison off. `toolschema lint --base <ref>` overrides it; the CLI compares only when one of the two is given.',
-      oneOf: [{ type: 'string', pattern: '^$|^[^\\s:\\-][^\\s:]*$', maxLength: 256 }, { const: false }],
+      oneOf: [{ type: 'string', pattern: '^$|^(?!.*\\.\\.)(?!.*\\^[!@]$)(?!.*\\^-\\d*$)[^\\s:\\-^][^\\s:]*$', maxLength: 256 }, { const: false }],
       default: 'HEAD',
     },
   },
@@ -249,7 +254,7 @@ function errorPointer(e: ErrorObject): string {
 
 function configErrorMessage(e: ErrorObject): string {
   const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'The configuration';
-  if (e.instancePath === '/baseline') return '"baseline" must be a git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-"), or false to turn the comparison off; it is ignored.';
+  if (e.instancePath === '/baseline') return '"baseline" must be one git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-", not a range such as "HEAD..main"), or false to turn the comparison off; it is ignored.';
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;

@@ -307,5 +307,23 @@ describe('baseline from git', () => {
       assert.equal(r.code, 2);
       assert.match(r.stderr, /--base "-p" is not a git revision/);
     });
+
+    it('a range or a set of commits is a usage error (exit 2), from --base and from "baseline" (config-invalid)', () => {
+      // git reads "HEAD..:./weather.tool.json" as a range ending at the staged file: the comparison found nothing.
+      for (const ref of ['HEAD..', '..', 'HEAD...HEAD', '^HEAD', 'HEAD^!', 'HEAD^@', 'HEAD^-1']) {
+        const r = cli(['lint', `--base=${ref}`, 'tools'], repo);
+        assert.equal(r.code, 2, `${ref}: ${r.stdout}`);
+        assert.match(r.stderr, new RegExp(`--base "${ref.replace(/[.^]/g, '\\$&')}" is not a git revision \\(one branch, tag or commit .* not a range such as HEAD\\.\\.main\\)`));
+      }
+      for (const ref of ['HEAD~0', 'HEAD^0', 'HEAD@{0}']) assert.notEqual(cli(['lint', `--base=${ref}`, 'tools'], repo).code, 2, ref);
+      writeFileSync(join(repo, 'toolschema.config.json'), '{ "baseline": "HEAD.." }');
+      try {
+        const r = cli(['lint', 'tools', '--format', 'json'], repo);
+        const config = (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] }).files.find((f) => f.path === 'toolschema.config.json');
+        assert.ok(config?.diagnostics.some((d) => d.rule === 'config-invalid' && /not a range such as "HEAD\.\.main"/.test(d.message)), r.stdout);
+      } finally {
+        rmSync(join(repo, 'toolschema.config.json'));
+      }
+    });
   });
 });

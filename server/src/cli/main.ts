@@ -147,7 +147,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
 
   if (opts.concurrency !== 'auto' && opts.concurrency !== 'off' && !/^[1-9]\d{0,2}$/.test(opts.concurrency)) throw new UsageError(`--concurrency must be a number from 1 to 999, "auto" or "off", got "${opts.concurrency}".`);
-  if (opts.base !== undefined && !isValidBaselineRef(opts.base)) throw new UsageError(`--base "${opts.base}" is not a git revision (a branch, tag or commit such as HEAD or origin/main; no spaces, not starting with "-").`);
+  if (opts.base !== undefined && !isValidBaselineRef(opts.base)) throw new UsageError(`--base "${opts.base}" is not a git revision (one branch, tag or commit such as HEAD or origin/main; no spaces, not starting with "-", not a range such as HEAD..main).`);
 
   // Configuration: --config, or the nearest toolschema.config.json. Unlike the editor, the CLI compares with git
   // only when asked (--base, or "baseline" in the configuration file).
