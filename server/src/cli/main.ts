@@ -28,7 +28,7 @@ import pkg from '../../../package.json';
 import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { decodeToolFile, encodingFinding } from './encoding';
-import { fileKind, readBounded, readTextBounded, unreadable, UnreadableFileError } from '../safeRead';
+import { fileKind, fsErrorReason, readBounded, readTextBounded, unreadable, UnreadableFileError } from '../safeRead';
 import { printable, useColor } from './terminal';
 
 class UsageError extends Error {}
@@ -266,6 +266,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     // lint of the written files reports.
     interface FileFix { text: string; fixed: Finding[]; recorder: RecordingIndex; remaining: FileLint; internalErrors: boolean }
     const state: (FileFix | undefined)[] = [];
+    const unwritten: string[] = [];
+    let writeFailed = false;
     const fixable = [...results.keys()].filter((i) => !encodingProblems.has(results[i]!.uri));
     const stale = (i: number) => answersKey(state[i]!.recorder.queries(), index.viewFrom(inputs[i]!.uri)) !== state[i]!.recorder.answered();
     let todo = fixable;
@@ -305,26 +307,38 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
         remaining = lintDocument(new ToolDocument(r.uri, s.text), { config, workspace: recorder, evaluation: inputs[i]!.evaluation, onRuleError, baseline, today, cache: false });
       }
       keepTools(remaining);
-      const report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: s.fixed };
+      let report: FileReport = { path, findings: remaining.findings, tools: remaining.discovery.tools.length, fixed: s.fixed };
       if (s.text !== text) {
         if (opts.fix) {
-          try {
-            writeFileSync(r.uri, s.text);
-          } catch (e) {
-            throw new UsageError(`cannot write "${path}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+          // Not written: a file named through a symbolic link (the link may lead out of the repository), and one
+          // that cannot be written; the others are. Either is reported as linted, with nothing fixed.
+          const notWritten = (why: string) => {
+            unwritten.push(`"${path}" ${why}; its ${s.fixed.length} fix${s.fixed.length === 1 ? ' was' : 'es were'} not applied.`);
+            report = { path, findings: r.findings, tools: r.discovery.tools.length, fixed: [] };
+          };
+          if (isSymbolicLink(r.uri)) notWritten('is a symbolic link: --fix does not write through links (run it on the file the link points to)');
+          else {
+            try {
+              writeFileSync(r.uri, s.text);
+            } catch (e) {
+              notWritten(`cannot be written (${fsErrorReason(e)})`);
+              writeFailed = true;
+            }
           }
         } else {
           report.output = s.text;
           report.patch = fixPatch(path, text, s.text);
         }
       }
-      if (cache && !s.internalErrors && internal.length === errorsBefore) {
+      if (cache && !s.internalErrors && internal.length === errorsBefore && report.fixed === s.fixed) {
         const record: FileRecord = { findings: remaining.findings, tools: remaining.discovery.tools.map((t) => ({ name: t.name, profile: t.profile })), queries: recorder.queries(), answered: recorder.answered(), errors: [] };
         cache.set({ ...inputs[i]!, text: s.text }, record);
       }
       reports.push(report);
     }
-    return finish();
+    for (const u of unwritten) io.stderr(`toolschema: ${u}\n`);
+    const code = finish();
+    return writeFailed ? 2 : code;
   }
 
   // Each file parsed and linted once in the usual case, one parse tree at a time per thread (lintFiles.ts).
@@ -516,3 +530,12 @@ export function main(): void {
 }
 
 if (require.main === module) main();
+
+/** Whether the path itself is a symbolic link (not what it points to). */
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}

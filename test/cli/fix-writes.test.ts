@@ -1,0 +1,87 @@
+/**
+ * What `toolschema lint --fix` writes when it cannot, or must not, write a file: one file that cannot be written
+ * does not stop the others (they are fixed, the report is printed, the exit code is 2), and a file named through
+ * a symbolic link is linted but never written through the link. Run as root (CI here), the CLI runs as the user
+ * "nobody" (uid 65534), for whom a file of root's with mode 444 cannot be written, as for any user.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, lstatSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+const asRoot = process.getuid?.() === 0;
+
+const tool = (name: string) => `{
+  "name": "${name}",
+  "description": "Use this when the user asks for the current weather in a city; it returns the temperature.",
+  "parameters": { "type": "object", "properties": { "city": { "type": "str", "description": "The city name." } }, "required": ["city"] }
+}
+`;
+
+function run(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', HOME: cwd, TOOLSCHEMA_CACHE_DIR: '' },
+    ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('toolschema lint --fix: files it cannot or must not write', () => {
+  let dir: string;
+  let outside: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-fixw-'));
+    outside = mkdtempSync(join(tmpdir(), 'toolschema-fixw-outside-'));
+    for (const d of [dir, outside]) chmodSync(d, 0o777);
+  });
+  after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('one unwritable file: the others are fixed, the report is printed, it says which file was not written; exit 2', () => {
+    const sub = join(dir, 'unwritable');
+    mkdirSync(sub, { mode: 0o777 });
+    chmodSync(sub, 0o777);
+    for (const n of ['a', 'b', 'c']) {
+      writeFileSync(join(sub, `${n}.tool.json`), tool(`get_weather_${n}`));
+      chmodSync(join(sub, `${n}.tool.json`), n === 'b' ? 0o444 : 0o666);
+    }
+    const r = run(['lint', '.', '--fix', '--format', 'json'], sub);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^toolschema: "b\.tool\.json" cannot be written \(permission denied \(EACCES\)\); its 1 fix was not applied\.$/m);
+    const files = new Map((JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string }[] }[] }).files.map((f) => [f.path, f.diagnostics.map((d) => d.rule)]));
+    assert.deepEqual([...files.keys()].sort(), ['a.tool.json', 'b.tool.json', 'c.tool.json']);
+    for (const n of ['a', 'c']) {
+      assert.match(readFileSync(join(sub, `${n}.tool.json`), 'utf8'), /"type": "string"/, `${n} fixed`);
+      assert.ok(!files.get(`${n}.tool.json`)!.includes('type-unknown'));
+    }
+    assert.equal(readFileSync(join(sub, 'b.tool.json'), 'utf8'), tool('get_weather_b'));
+    assert.ok(files.get('b.tool.json')!.includes('type-unknown'), 'reported as it is on disk');
+  });
+
+  it('a file named through a symbolic link is linted, not written through the link; exit by its findings', () => {
+    const sub = join(dir, 'links');
+    mkdirSync(sub, { mode: 0o777 });
+    chmodSync(sub, 0o777);
+    const target = join(outside, 'target.tool.json');
+    writeFileSync(target, tool('get_weather_t'));
+    chmodSync(target, 0o666);
+    symlinkSync(target, join(sub, 'link.tool.json'));
+    writeFileSync(join(sub, 'own.tool.json'), tool('get_weather_o'));
+    chmodSync(join(sub, 'own.tool.json'), 0o666);
+    const r = run(['lint', 'link.tool.json', 'own.tool.json', '--fix'], sub);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^toolschema: "link\.tool\.json" is a symbolic link: --fix does not write through links \(run it on the file the link points to\); its 1 fix was not applied\.$/m);
+    assert.equal(readFileSync(target, 'utf8'), tool('get_weather_t'), 'the target is unchanged');
+    assert.ok(lstatSync(join(sub, 'link.tool.json')).isSymbolicLink());
+    assert.match(r.stdout, /^link\.tool\.json$/m);
+    assert.match(r.stdout, /error +.*type-unknown$/m);
+    assert.match(readFileSync(join(sub, 'own.tool.json'), 'utf8'), /"type": "string"/);
+  });
+});
