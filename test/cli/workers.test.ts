@@ -9,7 +9,8 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { workerCount } from '../../server/src/cli/lintFiles';
 import { join, resolve } from 'node:path';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
@@ -116,5 +117,16 @@ describe('CLI worker threads', () => {
     } finally {
       rmSync(fixDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('workerCount', () => {
+  it('a number is capped at the CPU cores and at the files; "off" is none', () => {
+    const cores = availableParallelism();
+    assert.equal(workerCount('999', 100_000, 1e9), cores);
+    assert.equal(workerCount('1', 100_000, 1e9), 1);
+    assert.equal(workerCount(String(cores + 1), 100_000, 1e9), cores);
+    assert.equal(workerCount('999', 1, 1e9), 1);
+    assert.equal(workerCount('off', 100_000, 1e9), 0);
   });
 });
