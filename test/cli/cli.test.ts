@@ -173,6 +173,21 @@ describe('toolschema CLI', () => {
     assert.ok(tool.diagnostics.some((d) => d.rule === 'name-verb-first'), 'the rule keeps its default severity');
   });
 
+  it('without paths, a folder without tool files is fine (exit 0), but "files" of the configuration that match nothing are exit 2', () => {
+    const base = join(dir, 'nofiles');
+    mkdirSync(base, { recursive: true });
+    writeFileSync(join(base, 'notes.json'), '{}');
+    const empty = run(['lint'], base);
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.match(empty.stdout, /No problems \(0 files, 0 tools\)/);
+    writeFileSync(join(base, 'toolschema.config.json'), JSON.stringify({ files: ['tool/**/*.tool.json'] }));
+    for (const args of [['lint'], ['lint', '.']]) {
+      const r = run(args, base);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stdout}`);
+      assert.equal(r.stderr, 'toolschema: no tool files found in "." (looked for tool/**/*.tool.json, the "files" of toolschema.config.json).\n');
+    }
+  });
+
   it('configuration globs that leave the folder are refused, and nothing outside it is linted', () => {
     const base = join(dir, 'outsidecase');
     mkdirSync(join(base, 'ws', 'tools'), { recursive: true });

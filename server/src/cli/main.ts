@@ -169,7 +169,9 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
 
   // When nothing is found, say so with the configuration's problem with `files` (its default was used instead).
   const filesProblem = configPath && reports[0]?.findings.find((f) => f.pointer.startsWith('/files'));
-  const { files: all, named } = resolveInputs(paths, config, io.cwd, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined);
+  // Without paths, a folder without tool files is fine (exit 0), unless the configuration named the files to lint.
+  const filesFromConfig = configPath && JSON.stringify(config.files) !== JSON.stringify(cliDefaults().files) ? displayPath(configPath, io.cwd) : undefined;
+  const { files: all, named } = resolveInputs(paths, config, io.cwd, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined, filesFromConfig);
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
   // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
   const encodingProblems = new Map<string, { offset: number; message: string }>();
@@ -464,7 +466,7 @@ function unreadableFinding(path: string, reason: string): Finding {
 }
 
 /** Files to lint, in a stable order, each once; `named`: those named on the command line (not found by a walk or a glob). */
-function resolveInputs(paths: readonly string[], config: Config, cwd: string, configProblem?: string): { files: string[]; named: Set<string> } {
+function resolveInputs(paths: readonly string[], config: Config, cwd: string, configProblem?: string, filesFromConfig?: string): { files: string[]; named: Set<string> } {
   const out = new Set<string>();
   const named = new Set<string>();
   const inputs = paths.length ? paths : ['.'];
@@ -504,8 +506,8 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
       throw new UsageError(`cannot read "${p}": ${unreadable(p, error).reason}.`);
     }
   }
-  if (out.size === 0 && paths.length > 0) {
-    throw new UsageError(`no tool files found in ${paths.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}${configProblem ? `, the default, since ${configProblem}` : ''}).`);
+  if (out.size === 0 && (paths.length > 0 || filesFromConfig)) {
+    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" of ${filesFromConfig}` : ''}).`);
   }
   return { files: [...out], named };
 }
