@@ -72,7 +72,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
 
   if (doc.refused) {
     const rule = RULES_BY_ID.get('parse-error')!;
-    push(rule, undefined, doc.refused === 'size' ? 'tooLarge' : doc.refused === 'depth' ? 'tooDeep' : 'tooManyValues', undefined, null, undefined, { offset: 0, length: 0 });
+    push(rule, undefined, refusalMessage(doc.refused), undefined, null, undefined, { offset: 0, length: 0 });
     return { uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } };
   }
   const parseRule = RULES_BY_ID.get('parse-error')!;
@@ -304,6 +304,11 @@ export interface EvalLint extends LintResult {
   set: EvalSetInfo;
 }
 
+/** The parse-error message of a document refused before linting (one source for tool files and evaluation sets). */
+function refusalMessage(refused: NonNullable<ToolDocument['refused']>): 'tooLarge' | 'tooDeep' | 'tooManyValues' {
+  return refused === 'size' ? 'tooLarge' : refused === 'depth' ? 'tooDeep' : 'tooManyValues';
+}
+
 /** Lints an evaluation set (`*.eval.json`) with the Evaluation rules' evalSet visitors. */
 export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): EvalLint {
   const config = options.config ?? defaultConfig();
@@ -311,7 +316,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
   const push = findingPusher(doc, config, findings);
   const set = options.set ?? parseEvalSet(doc);
   const parseRule = RULES_BY_ID.get('parse-error')!;
-  if (doc.refused) push(parseRule, undefined, doc.refused === 'size' ? 'tooLarge' : 'tooDeep', undefined, null, undefined, { offset: 0, length: 0 });
+  if (doc.refused) push(parseRule, undefined, refusalMessage(doc.refused), undefined, null, undefined, { offset: 0, length: 0 });
   for (const p of doc.syntaxProblems) push(parseRule, undefined, 'syntax', { detail: p.message }, null, undefined, { offset: p.offset, length: p.length });
   pushDuplicateKeys(doc, push);
   if (!doc.tree && !doc.refused && doc.syntaxProblems.length === 0) {

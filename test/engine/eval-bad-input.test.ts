@@ -74,6 +74,15 @@ describe('evaluation sets: bad input', { timeout: 60_000 }, () => {
     assert.deepEqual(lintSet(many).map((x) => x.rule), ['eval-size']);
   });
 
+  it('a set refused before linting says why: nested too deep, or too many values', () => {
+    const deep = lintSet(`{"cases": ${'['.repeat(600)}${']'.repeat(600)}}`);
+    assert.deepEqual(deep.map((x) => x.rule), ['parse-error']);
+    assert.match(deep[0]!.message, /nested more than 512 levels deep/);
+    const many = lintSet(`{"tools": "./issues.tool.json", "cases": [${Array.from({ length: 1_100_000 }, () => '0').join(',')}]}`);
+    assert.deepEqual(many.map((x) => x.rule), ['parse-error']);
+    assert.match(many[0]!.message, /more than 1,000,000 JSON values/);
+  });
+
   it('results files that are not JSON, not objects, or of another shape', () => {
     const complete = resultsFor(ISSUE_TOOLS, idsOf(FIVE));
     assert.deepEqual(lintSet(SET, complete), []);
