@@ -130,7 +130,11 @@ describe('toolschema CLI', () => {
     assert.match(long.stderr, /^toolschema: cannot use the pattern "a{299}…" \(70,011 characters\): .*65536/);
     assert.ok(long.stderr.length < 600, `${long.stderr.length} characters`);
     assert.equal(run(['lint', '--format', 'xml'], dir).code, 2);
-    assert.equal(run(['lint', '--max-warnings', 'many'], dir).code, 2);
+    for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-1', '2.5']) {
+      const r = run(['lint', `--max-warnings=${bad}`], dir);
+      assert.equal(r.code, 2, `"${bad}"`);
+      assert.equal(r.stderr, `toolschema: --max-warnings must be a non-negative integer, got "${bad}".\n`);
+    }
     const cfg = run(['lint', 'tools', '--config', 'missing.json'], dir);
     assert.equal(cfg.code, 2);
     assert.match(cfg.stderr, /cannot read configuration file/);

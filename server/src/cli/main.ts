@@ -142,7 +142,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
   let maxWarnings: number | undefined;
   if (opts.maxWarnings !== undefined) {
-    maxWarnings = Number(opts.maxWarnings);
+    // Decimal digits only: Number() also reads "", " ", "0x10", "1e3" and "0b1".
+    maxWarnings = /^\d{1,15}$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer, got "${opts.maxWarnings}".`);
   }
 
