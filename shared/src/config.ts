@@ -202,7 +202,7 @@ export interface ConfigProblem {
 export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { config: Config; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   if (!validateConfigSchema(raw)) {
-    for (const e of validateConfigSchema.errors ?? []) {
+    for (const e of relevantErrors(validateConfigSchema.errors ?? [])) {
       const p = { message: configErrorMessage(e), pointer: errorPointer(e) };
       // A oneOf reports each branch: one problem per message and place.
       if (!problems.some((x) => x.message === p.message && x.pointer === p.pointer)) problems.push(p);
@@ -250,6 +250,23 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
 function errorPointer(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return `${e.instancePath}/${String((e.params as { additionalProperty: string }).additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`;
   return e.instancePath;
+}
+
+/**
+ * The schema's errors a user should read. A rule id that is not a word is left to "Unknown rule id" (ajv's
+ * propertyNames errors read '"rules" is not a rule id' and '"rules" property name must be valid'). A `oneOf`
+ * (`verbs`: a list, or an object of lists) reports a type error per branch and a summary: the branch errors
+ * inside the value, when there are any, say what is wrong; else the summary alone.
+ */
+function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  const specificWithin = (path: string) => errors.some((e) => e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.instancePath === path) && (e.instancePath === path || e.instancePath.startsWith(`${path}/`)));
+  return errors.filter((e) => {
+    if (e.instancePath === '/rules' && (e.keyword === 'propertyNames' || e.keyword === 'pattern')) return false;
+    if (e.keyword === 'type' && oneOfPaths.has(e.instancePath)) return false;
+    if (e.keyword === 'oneOf' && specificWithin(e.instancePath)) return false;
+    return true;
+  });
 }
 
 function configErrorMessage(e: ErrorObject): string {

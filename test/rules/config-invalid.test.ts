@@ -97,6 +97,16 @@ describe('config-invalid', () => {
     assert.equal(config.budgets.toolsetSize, 20);
   });
 
+  it('invalid: one message per problem, about the key or value at fault (rule ids that are not words, each form of "verbs")', () => {
+    const messages = (text: string) => parse(text).findings.map((f) => `${text.slice(f.offset, f.offset + f.length)}: ${f.message}`);
+    assert.deepEqual(messages('{"rules": {"__proto__": "off"}}'), ['"__proto__": Unknown rule id "__proto__"; run "toolschema --list-rules" for the list.']);
+    assert.deepEqual(messages('{"rules": {"Name-Format": "off"}}'), ['"Name-Format": Unknown rule id "Name-Format"; run "toolschema --list-rules" for the list.']);
+    assert.deepEqual(messages('{"verbs": "get"}'), ['"get": "verbs" must be a list of verbs or an object {"query": [...], "mutation": [...], "action": [...]}; it is ignored.']);
+    assert.deepEqual(messages('{"verbs": {"query": "get"}}'), ['"get": "verbs.query" must be an array; the default is used.']);
+    assert.deepEqual(messages('{"verbs": {"other": ["x"]}}'), ['"other": Unknown setting "other"; it is ignored. Known settings here: query, mutation, action.']);
+    assert.deepEqual(messages('{"verbs": [1]}'), ['1: "verbs.0" must be of type string; the default is used.']);
+  });
+
   it('invalid: broken JSON falls back to the defaults', () => {
     const { config, findings } = parse('{ "profile": "openai", ');
     assert.equal(findings.length, 1);
