@@ -192,18 +192,13 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
   let lint = lintDocument(new ToolDocument(uri, current), options);
   let passes = 1;
   for (; passes <= MAX_PASSES; passes++) {
-    const taken = new IntervalSet();
-    // Keys written in this pass (object offset and key): a second fix writing the same key waits for the next pass.
-    const written = new Set<string>();
+    const pass = new FixPass();
     let chosen: { finding: Finding; edits: TextEdit[]; tool: number }[] = [];
     const toolOf = toolIndexer(lint);
     for (const f of lint.findings) {
       if (only && !only(f)) continue;
       const fix = safeFixFor(lint, f, options);
-      if (!fix) continue;
-      const writes = fix.edits.flatMap((e) => (e.writes ? [`${e.writes.object}\u0000${e.writes.key}`] : []));
-      if (writes.some((w) => written.has(w)) || !taken.addAll(fix.edits)) continue;
-      for (const w of writes) written.add(w);
+      if (!fix || !pass.take(fix.edits)) continue;
       chosen.push({ finding: f, edits: fix.edits, tool: toolOf(f.offset) });
     }
     if (chosen.length === 0) break;
@@ -258,6 +253,24 @@ function errorsPerTool(lint: FileLint, toolOf: (offset: number) => number): Map<
   const m = new Map<number, number>();
   for (const f of lint.findings) if (f.severity === 'error') m.set(toolOf(f.offset), (m.get(toolOf(f.offset)) ?? 0) + 1);
   return m;
+}
+
+/**
+ * The fixes one fix-all pass applies: a fix is taken when none of its edits touch the text of a fix taken before,
+ * and none writes a key of an object that a fix taken before writes (two fixes putting "additionalProperties" in
+ * one object by different text, a rename and an insertion, would leave the key twice). The other waits for the
+ * next pass, which sees the first one's result.
+ */
+export class FixPass {
+  private readonly taken = new IntervalSet();
+  private readonly written = new Set<string>();
+
+  take(edits: readonly TextEdit[]): boolean {
+    const writes = edits.flatMap((e) => (e.writes ? [`${e.writes.object}\u0000${e.writes.key}`] : []));
+    if (writes.some((w) => this.written.has(w)) || !this.taken.addAll(edits)) return false;
+    for (const w of writes) this.written.add(w);
+    return true;
+  }
 }
 
 /** Edits already taken in a pass, kept sorted: a new fix is accepted only if none of its edits touch them. */
