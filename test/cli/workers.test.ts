@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { workerCount } from '../../server/src/cli/lintFiles';
+import { maxWorkers, workerCount } from '../../server/src/cli/lintFiles';
 import { join, resolve } from 'node:path';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
@@ -121,11 +121,13 @@ describe('CLI worker threads', () => {
 });
 
 describe('workerCount', () => {
-  it('a number is capped at the CPU cores and at the files; "off" is none', () => {
-    const cores = availableParallelism();
-    assert.equal(workerCount('999', 100_000, 1e9), cores);
+  it('a number is capped at the CPU cores (at least 4) and at the files; "off" is none', () => {
+    const cap = Math.max(availableParallelism(), 4);
+    assert.equal(maxWorkers(), cap);
+    assert.equal(workerCount('999', 100_000, 1e9), cap);
     assert.equal(workerCount('1', 100_000, 1e9), 1);
-    assert.equal(workerCount(String(cores + 1), 100_000, 1e9), cores);
+    assert.equal(workerCount('3', 100_000, 1e9), 3);
+    assert.equal(workerCount(String(cap + 1), 100_000, 1e9), cap);
     assert.equal(workerCount('999', 1, 1e9), 1);
     assert.equal(workerCount('off', 100_000, 1e9), 0);
   });

@@ -201,6 +201,16 @@ describe('planSplit', () => {
     assert.equal(plan(two, 'manage_records'), undefined);
   });
 
+  it('a repeated property key is copied once, as the member that applies (the last), into each new tool', () => {
+    const code = RECORDS.replace('"payload": { "type": "string", "description": "JSON of the row." }', '"payload": { "type": "integer", "description": "Shadowed." }, "payload": { "type": "string", "description": "JSON of the row." }');
+    const [removed, kept] = split(code, 'manage_records');
+    const count = (text: string, s: string) => text.split(s).length - 1;
+    assert.equal(count(removed, '"Shadowed."'), 0, removed);
+    assert.equal(count(removed, '"JSON of the row."'), count(removed, '"payload"'));
+    // Kept as deprecated, the original is left as it was, its repeated key included.
+    assert.equal(count(kept, '"Shadowed."'), 1, kept);
+  });
+
   it('odd input never throws', () => {
     const odd = [
       `{ "name": 42, "parameters": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["get", "delete"] } } } }`,

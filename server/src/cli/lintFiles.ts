@@ -102,9 +102,9 @@ export interface RecordStore {
 /** How many worker threads: `--concurrency` "off" (none), a number, or "auto" (by input size and cores). */
 export function workerCount(setting: string, files: number, bytes: number): number {
   if (setting === 'off') return 0;
-  // A number is capped at the CPU cores: more threads than cores only add warm-ups and memory (each holds its own
-  // engine: --concurrency 999 on 2 cores started 999 threads and took 6 GB).
-  if (setting !== 'auto') return Math.min(Number(setting), files, availableParallelism());
+  // A number is capped at the CPU cores (4 on smaller machines): more threads than cores only add warm-ups and
+  // memory (each holds its own engine: --concurrency 999 on 2 cores started 999 threads and took 6 GB).
+  if (setting !== 'auto') return Math.min(Number(setting), files, maxWorkers());
   // Each thread pays the engine's warm-up (V8 compiling and optimising the engine's code, the meta-schema,
   // the patterns): about 0.5 to 1 s of CPU before it lints at full speed (about 1 ms per 12 KB file). On 2 cores
   // the second thread's warm-up ate the gain (2,000 generated files: 2.3 s of CPU in one thread, 3.5 s in two
@@ -115,6 +115,11 @@ export function workerCount(setting: string, files: number, bytes: number): numb
   return n >= 2 ? n : 0;
 }
 const AUTO_MIN_CORES = 4;
+
+/** The most worker threads a run starts: one per CPU core, at least 4. */
+export function maxWorkers(): number {
+  return Math.max(availableParallelism(), 4);
+}
 
 /** Loaded when the first worker starts: a run without workers (the default below 4 cores) does not load it. */
 const workerThreads = lazyModule(() => require('node:worker_threads') as typeof WorkerThreads);

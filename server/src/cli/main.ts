@@ -97,7 +97,7 @@ export function runCli(argv: readonly string[], given: CliIO): number {
     .option('--base <ref>', 'compare each file with its version at this git revision and report breaking changes (breaking-change, param-added-required); default: "baseline" in the configuration file, when set')
     .option('--cache', 'reuse the results of files that did not change since the last run with --cache (and whose configuration, baseline, evaluation state and workspace names did not change)')
     .option('--cache-location <path>', `the cache file, or a folder for it (default: ${DEFAULT_CACHE_FILE} in the current folder)`)
-    .option('--concurrency <n>', 'worker threads linting the files: a number (at most the CPU cores), "auto" (by input size and CPU cores) or "off"', 'auto')
+    .option('--concurrency <n>', 'worker threads linting the files: a number (at most one per CPU core, or 4), "auto" (by input size and CPU cores) or "off"', 'auto')
     .option('--color', 'colours in text output even when it is not a terminal (default: on a terminal, unless NO_COLOR is set)')
     .option('--no-color', 'no colours in text output')
     .exitOverride()

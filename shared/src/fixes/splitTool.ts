@@ -750,9 +750,13 @@ function toolText(edit: EditBuilder, tool: ToolInfo, op: SplitOperation): string
   const params = tool.params!;
   const propsNode = child(params, 'properties')!;
   const keep = new Set(op.params);
+  // A repeated key is copied once, as the member that applies (the last, as JSON.parse reads it): copying both into
+  // every new tool would repeat the shadowed one in each.
+  const last = new Map<unknown, Node>();
+  for (const p of propsNode.children ?? []) last.set(p.children?.[0]?.value, p);
   const removed = (propsNode.children ?? []).filter((p) => {
     const k = p.children?.[0]?.value;
-    return typeof k !== 'string' || !keep.has(k);
+    return typeof k !== 'string' || !keep.has(k) || last.get(k) !== p;
   });
   edits.push(...removeMembers(removed));
 
