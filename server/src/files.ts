@@ -2,7 +2,7 @@
  * Node-side file access shared by the CLI and the language server: which files are tool files (config
  * globs), finding them under a folder, and loading toolschema.config.json.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readTextBounded } from './safeRead';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,9 @@ export function isInside(root: string, path: string): boolean {
  */
 export function findToolFiles(root: string, config: Config): string[] {
   // The configuration refuses globs that leave the folder (globProblem); a brace or an extglob could still spell
-  // one, so what is found outside the folder is dropped too.
+  // one, and a glob whose literal part is a link to a folder ("linkdir/*.tool.json") leads out of it: what is
+  // found outside the folder, by its path or through a link, is dropped.
+  const inside = reallyInside(root);
   return globSync(config.files, {
     cwd: root,
     ignore: [...config.ignore, '**/node_modules/**'],
@@ -49,14 +51,45 @@ export function findToolFiles(root: string, config: Config): string[] {
     dot: false,
     followSymbolicLinks: false,
   })
-    .filter((f) => !isEvaluationFileUri(f) && isInside(root, f))
+    .filter((f) => !isEvaluationFileUri(f) && isInside(root, f) && inside(f))
     .sort();
+}
+
+/**
+ * Whether a path under `root` is in it once links are resolved: its folder's real path is inside the root's
+ * (real paths are looked up once per folder). A file that is itself a link is judged by where it points.
+ */
+export function reallyInside(root: string): (path: string) => boolean {
+  const realRoot = realOrUndefined(root) ?? root;
+  const dirs = new Map<string, boolean>();
+  return (path) => {
+    const dir = dirname(path);
+    let ok = dirs.get(dir);
+    if (ok === undefined) {
+      const real = realOrUndefined(dir);
+      dirs.set(dir, (ok = real !== undefined && isInside(realRoot, real)));
+    }
+    if (!ok) return false;
+    const realFile = realOrUndefined(path);
+    return realFile === undefined || isInside(realRoot, realFile);
+  };
+}
+
+function realOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Evaluation sets (`*.eval.json`) under `root`, minus `ignore` (and always node_modules); with results files too when asked. */
 export function findEvalSets(root: string, config: Config, withResults = false): string[] {
   const patterns = [`**/*${EVAL_SET_SUFFIX}`, ...(withResults ? [`**/*${EVAL_RESULTS_SUFFIX}`] : [])];
-  return globSync(patterns, { cwd: root, ignore: [...config.ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false }).sort();
+  const inside = reallyInside(root);
+  return globSync(patterns, { cwd: root, ignore: [...config.ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false })
+    .filter(inside)
+    .sort();
 }
 
 /** A matcher telling whether a path (relative to the workspace root) is a tool file under the config. */

@@ -77,11 +77,45 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
     chmodSync(join(sub, 'own.tool.json'), 0o666);
     const r = run(['lint', 'link.tool.json', 'own.tool.json', '--fix'], sub);
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stderr, /^toolschema: "link\.tool\.json" is a symbolic link: --fix does not write through links \(run it on the file the link points to\); its 1 fix was not applied\.$/m);
+    assert.match(r.stderr, /^toolschema: "link\.tool\.json" is reached through a symbolic link \(the file is \/.*\/target\.tool\.json\): --fix does not write through links \(run it on the file itself\); its 1 fix was not applied\.$/m);
     assert.equal(readFileSync(target, 'utf8'), tool('get_weather_t'), 'the target is unchanged');
     assert.ok(lstatSync(join(sub, 'link.tool.json')).isSymbolicLink());
     assert.match(r.stdout, /^link\.tool\.json$/m);
     assert.match(r.stdout, /error +.*type-unknown$/m);
     assert.match(readFileSync(join(sub, 'own.tool.json'), 'utf8'), /"type": "string"/);
+  });
+
+  it('a link to a folder outside: never written through, whether named, globbed or in the configuration\'s "files"', () => {
+    const sub = join(dir, 'folderlink');
+    mkdirSync(sub, { mode: 0o777 });
+    chmodSync(sub, 0o777);
+    const away = join(outside, 'away');
+    mkdirSync(away, { mode: 0o777 });
+    chmodSync(away, 0o777);
+    const target = join(away, 'a.tool.json');
+    symlinkSync(away, join(sub, 'linkdir'));
+    writeFileSync(join(sub, 'own.tool.json'), tool('get_weather_o'));
+    chmodSync(join(sub, 'own.tool.json'), 0o666);
+    const reset = () => {
+      writeFileSync(target, tool('get_weather_a'));
+      chmodSync(target, 0o666);
+    };
+    for (const args of [['linkdir/*.tool.json'], ['linkdir'], ['linkdir/a.tool.json']]) {
+      reset();
+      const r = run(['lint', ...args, '--fix'], sub);
+      assert.equal(readFileSync(target, 'utf8'), tool('get_weather_a'), `${args.join(' ')}: the file outside is unchanged`);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /^toolschema: "linkdir\/a\.tool\.json" is reached through a symbolic link .*; its 1 fix was not applied\.$/m, args.join(' '));
+    }
+    // The repository's own configuration: what it finds through the link is not linted at all, nor written.
+    for (const glob of ['linkdir/*.tool.json', 'linkdir/a.tool.json', 'linkdir/**/*.tool.json', '**/*.tool.json']) {
+      reset();
+      writeFileSync(join(sub, 'toolschema.config.json'), JSON.stringify({ files: [glob, 'own.tool.json'] }));
+      chmodSync(join(sub, 'toolschema.config.json'), 0o666);
+      const r = run(['lint', '--fix', '--format', 'json'], sub);
+      assert.equal(readFileSync(target, 'utf8'), tool('get_weather_a'), `${glob}: the file outside is unchanged`);
+      const paths = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
+      assert.ok(!paths.some((p) => p.startsWith('linkdir')), `${glob}: ${paths.join(', ')}`);
+    }
   });
 });

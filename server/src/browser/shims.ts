@@ -16,6 +16,11 @@ export function existsSync(): boolean {
 export function statSync(path: string): never {
   throw unavailable(`cannot stat ${path}`);
 }
+// files.ts: a path that cannot be resolved is treated as outside the folder (nothing on disk is read here).
+export function realpathSync(path: string): never {
+  throw unavailable(`cannot resolve ${path}`);
+}
+realpathSync.native = realpathSync;
 // safeRead.ts: opening fails as a missing file does, so the rest is never reached.
 export function openSync(path: string): never {
   throw unavailable(`cannot open ${path}`);
@@ -103,4 +108,4 @@ export function setFlagsFromString(): void {}
 export function runInNewContext(): undefined {
   return undefined;
 }
-export default { readFileSync, existsSync, statSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
+export default { readFileSync, existsSync, statSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };

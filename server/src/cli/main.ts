@@ -4,7 +4,7 @@
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync, lstatSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { fixPatch } from './patch';
 import { dirname, join, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
@@ -319,7 +319,9 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
             unwritten.push(`"${path}" ${why}; its ${s.fixed.length} fix${s.fixed.length === 1 ? ' was' : 'es were'} not applied.`);
             report = { path, findings: r.findings, tools: r.discovery.tools.length, fixed: [] };
           };
-          if (isSymbolicLink(r.uri)) notWritten('is a symbolic link: --fix does not write through links (run it on the file the link points to)');
+          const real = realPath(r.uri);
+          if (real !== r.uri) notWritten(`is reached through a symbolic link${real ? ` (the file is ${displayPath(real, io.cwd)})` : ''}: --fix does not write through links (run it on the file itself)`);
+          else if (readChanged(r.uri, text)) notWritten('changed on disk while it was linted: --fix does not overwrite that change (run it again)');
           else {
             try {
               writeFileSync(r.uri, s.text);
@@ -534,11 +536,21 @@ export function main(): void {
 
 if (require.main === module) main();
 
-/** Whether the path itself is a symbolic link (not what it points to). */
-function isSymbolicLink(path: string): boolean {
+/** The path with every link resolved (undefined when it cannot be resolved). */
+function realPath(path: string): string | undefined {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return realpathSync.native(path);
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+/** Whether the file no longer holds `text` (edited, replaced or removed while the run linted it). */
+function readChanged(path: string, text: string): boolean {
+  try {
+    const now = readBounded(path);
+    return !now.complete || decodeToolFile(now.bytes).text !== text;
+  } catch {
+    return true;
   }
 }
