@@ -38,8 +38,8 @@ export function totals(files: readonly FileReport[]): Totals {
  * --fix or --fix-dry-run each file also has `fixed` (what the safe fixes resolved) and, for a dry run of a
  * file that would change, `output` (its text after the fixes), as ESLint's JSON formatter does.
  */
-export function formatJson(files: readonly FileReport[]): string {
-  return JSON.stringify({
+export function formatJson(files: readonly FileReport[], write: (chunk: string) => void): void {
+  writeJson(write, {
     version: 1,
     files: files.map((f) => ({
       path: f.path,
@@ -54,7 +54,52 @@ export function formatJson(files: readonly FileReport[]): string {
         range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
       })),
     })),
-  }, null, 2);
+  });
+}
+
+/**
+ * Writes `value` as JSON.stringify(value, null, 2) does, byte for byte, in chunks of about 1 MB: the whole text of
+ * a large report (200,000 findings in SARIF) is longer than a string may be ("Invalid string length").
+ */
+export function writeJson(write: (chunk: string) => void, value: unknown): void {
+  let buf = '';
+  const emit = (s: string) => {
+    buf += s;
+    if (buf.length > 1 << 20) {
+      write(buf);
+      buf = '';
+    }
+  };
+  const visit = (v: unknown, indent: string): void => {
+    if (Array.isArray(v)) {
+      if (v.length === 0) return emit('[]');
+      const inner = `${indent}  `;
+      emit('[');
+      v.forEach((x, i) => {
+        emit(`${i ? ',' : ''}\n${inner}`);
+        if (x === undefined || typeof x === 'function' || typeof x === 'symbol') emit('null');
+        else visit(x, inner);
+      });
+      return emit(`\n${indent}]`);
+    }
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+      const keys = Object.keys(v).filter((k) => {
+        const x = (v as Record<string, unknown>)[k];
+        return x !== undefined && typeof x !== 'function' && typeof x !== 'symbol';
+      });
+      if (keys.length === 0) return emit('{}');
+      const inner = `${indent}  `;
+      emit('{');
+      keys.forEach((k, i) => {
+        emit(`${i ? ',' : ''}\n${inner}${JSON.stringify(k)}: `);
+        visit((v as Record<string, unknown>)[k], inner);
+      });
+      return emit(`\n${indent}}`);
+    }
+    emit(JSON.stringify(v) ?? 'null');
+  };
+  visit(value, '');
+  write(`${buf}\n`);
 }
 
 // ---------------------------------------------------------------------------------------------- text
@@ -72,8 +117,13 @@ export function formatText(files: readonly FileReport[], useColor: boolean): str
     if (f.findings.length === 0) continue;
     out.push('', c('underline', printable(f.path)));
     const rows = f.findings.map((d) => [`${d.range.start.line + 1}:${d.range.start.character + 1}`, d.severity, printable(d.message.replace(/\s*\n\s*/g, ' ')), d.rule] as const);
-    const w0 = Math.max(...rows.map((r) => r[0].length));
-    const w1 = Math.max(...rows.map((r) => r[1].length));
+    // A loop, not Math.max(...): 150,000 findings in one file are more arguments than a call may have.
+    let w0 = 0;
+    let w1 = 0;
+    for (const r of rows) {
+      w0 = Math.max(w0, r[0].length);
+      w1 = Math.max(w1, r[1].length);
+    }
     for (const [pos, sev, msg, rule] of rows) {
       out.push(`  ${c('gray', pos.padEnd(w0))}  ${c(sevColor[sev], sev.padEnd(w1))}  ${msg}  ${c('gray', rule)}`);
     }
@@ -120,7 +170,7 @@ function fixSummary(files: readonly FileReport[]): string | undefined {
 
 const SARIF_LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
-export function formatSarif(files: readonly FileReport[], version: string): string {
+export function formatSarif(files: readonly FileReport[], version: string, write: (chunk: string) => void): void {
   const rules = rulesInOrder(RULES);
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const descriptors: ReportingDescriptor[] = rules.map((r) => ({
@@ -170,7 +220,7 @@ export function formatSarif(files: readonly FileReport[], version: string): stri
       },
     ],
   };
-  return JSON.stringify(log, null, 2);
+  writeJson(write, log);
 }
 
 function pathToFileUri(p: string): string {

@@ -234,10 +234,10 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     if (cache && unsaved) io.stderr(`toolschema: cannot write the cache file "${displayPath(cache.path, io.cwd)}" (${unsaved}); the results were not cached.\n`);
     switch (opts.format) {
       case 'json':
-        io.stdout(formatJson(reports) + '\n');
+        formatJson(reports, io.stdout);
         break;
       case 'sarif':
-        io.stdout(formatSarif(reports, pkg.version) + '\n');
+        formatSarif(reports, pkg.version, io.stdout);
         break;
       default:
         io.stdout(formatText(reports, useColor(opts.color, io.isTTY)));

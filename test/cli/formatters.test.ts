@@ -1,0 +1,55 @@
+/**
+ * The CLI formatters on large reports: writeJson prints what JSON.stringify(value, null, 2) prints, byte for byte,
+ * in chunks (a SARIF report of 200,000 findings is longer than a string may be); the text format lays out 200,000
+ * findings of one file (its column widths took Math.max(...) of every row: "Maximum call stack size exceeded").
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { formatJson, formatText, writeJson, type FileReport } from '../../server/src/cli/formatters';
+import type { Finding } from '../../shared/src/types';
+
+function collect(f: (write: (s: string) => void) => void): { text: string; chunks: number } {
+  const parts: string[] = [];
+  f((s) => parts.push(s));
+  return { text: parts.join(''), chunks: parts.length };
+}
+
+const finding = (i: number): Finding => ({
+  rule: 'param-description-missing',
+  messageId: 'missing',
+  message: `Parameter "p${i}" has no description.`,
+  severity: 'warning',
+  tool: 'get_weather',
+  pointer: `/parameters/properties/p${i}`,
+  range: { start: { line: i + 1, character: 4 }, end: { line: i + 1, character: 9 } },
+  offset: i * 10,
+  length: 5,
+});
+
+describe('CLI formatters on large reports', () => {
+  it('writeJson equals JSON.stringify(value, null, 2) plus a line break, for any JSON value and undefined members', () => {
+    const value = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), fc.constant(undefined))), fc.array(fc.oneof(fc.jsonValue(), fc.constant(undefined))));
+    fc.assert(
+      fc.property(value, (v) => {
+        assert.equal(collect((w) => writeJson(w, v)).text, `${JSON.stringify(v, null, 2)}\n`);
+      }),
+      { numRuns: 2000, seed: 5 },
+    );
+  });
+
+  it('200,000 findings in one file: JSON in several chunks equal to one JSON.stringify; text laid out in columns', () => {
+    const findings = Array.from({ length: 200_000 }, (_, i) => finding(i));
+    const files: FileReport[] = [{ path: 'big.tool.json', findings, tools: 1 }];
+    const json = collect((w) => formatJson(files, w));
+    assert.ok(json.chunks > 10, `${json.chunks} chunks`);
+    const parsed = JSON.parse(json.text) as { files: { diagnostics: unknown[] }[] };
+    assert.equal(parsed.files[0]!.diagnostics.length, 200_000);
+    assert.equal(json.text, `${JSON.stringify(parsed, null, 2)}\n`);
+    const text = formatText(files, false);
+    const lines = text.split('\n');
+    assert.equal(lines[3], '  3:5       warning  Parameter "p1" has no description.  param-description-missing');
+    assert.equal(lines[200_001], '  200001:5  warning  Parameter "p199999" has no description.  param-description-missing');
+    assert.match(text, /✖ 200000 problems \(0 errors, 200000 warnings\) in 1 file, 1 tool\.\n$/);
+  });
+});
