@@ -59,7 +59,9 @@ export function classifyGitFailure(ref: string, e: ExecFailure): GitRead {
   if (/not a git repository|cannot change to/i.test(stderr)) return { kind: 'no-git', reason: 'not-a-repository', message: 'not a git repository' };
   if (/dubious ownership|unsafe repository/i.test(stderr)) return { kind: 'no-git', reason: 'unsafe-repository', message: 'git refuses to use this repository (safe.directory)' };
   if (/does not exist in|exists on disk, but not in|is outside repository/i.test(stderr)) return { kind: 'absent' };
-  if (/invalid object name|unknown revision|bad revision|ambiguous argument|not a valid object name|invalid reference|not a tree object|bad object/i.test(stderr)) {
+  // Also the revisions of the reflog and of upstreams git cannot resolve (`@{u}` without an upstream, `HEAD@{5}`
+  // past the log): they were taken for git errors, the comparison skipped with exit 0.
+  if (/invalid object name|unknown revision|bad revision|ambiguous argument|not a valid object name|invalid reference|not a tree object|bad object|no upstream configured|has no upstream|upstream branch .* not stored|no such branch|log for .* only has \d+ entr|log for .* is empty/i.test(stderr)) {
     // An unborn HEAD (a repository without a commit): nothing is committed yet, so nothing can break.
     if (ref === 'HEAD') return { kind: 'absent' };
     return { kind: 'bad-ref', message: `"${ref}" is not a revision of this repository` };

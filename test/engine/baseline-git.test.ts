@@ -316,6 +316,12 @@ describe('baseline from git', () => {
         assert.match(r.stderr, new RegExp(`--base "${ref.replace(/[.^]/g, '\\$&')}" is not a git revision \\(one branch, tag or commit .* not a range such as HEAD\\.\\.main\\)`));
       }
       for (const ref of ['HEAD~0', 'HEAD^0', 'HEAD@{0}']) assert.notEqual(cli(['lint', `--base=${ref}`, 'tools'], repo).code, 2, ref);
+      // Revisions git cannot resolve here (no upstream, past the reflog, no such branch) are not git errors to skip.
+      for (const ref of ['@{u}', 'HEAD@{99}', 'nonexist@{u}']) {
+        const r = cli(['lint', `--base=${ref}`, 'tools'], repo);
+        assert.equal(r.code, 2, `${ref}: ${r.stderr}`);
+        assert.match(r.stderr, /is not a revision of this repository/, ref);
+      }
       writeFileSync(join(repo, 'toolschema.config.json'), '{ "baseline": "HEAD.." }');
       try {
         const r = cli(['lint', 'tools', '--format', 'json'], repo);
