@@ -188,8 +188,16 @@ describe('toolschema CLI', () => {
     for (const args of [['lint'], ['lint', '.']]) {
       const r = run(args, base);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stdout}`);
-      assert.equal(r.stderr, 'toolschema: no tool files found in "." (looked for tool/**/*.tool.json, the "files" of toolschema.config.json).\n');
+      assert.equal(r.stderr, 'toolschema: no tool files found in "." (looked for tool/**/*.tool.json, the "files" and "ignore" of toolschema.config.json).\n');
     }
+    // An evaluation set beside is not a tool file; an "ignore" of everything finds none either.
+    writeFileSync(join(base, 'a.eval.json'), JSON.stringify({ tools: './a.tool.json', cases: [] }));
+    assert.equal(run(['lint'], base).code, 2);
+    writeFileSync(join(base, 'a.tool.json'), BAD);
+    writeFileSync(join(base, 'toolschema.config.json'), JSON.stringify({ ignore: ['**'] }));
+    const ignored = run(['lint'], base);
+    assert.equal(ignored.code, 2, ignored.stdout);
+    assert.match(ignored.stderr, /no tool files found in "\." \(looked for \*\*\/\*\.tool\.json, the "files" and "ignore" of toolschema\.config\.json\)/);
   });
 
   it('configuration globs that leave the folder are refused, and nothing outside it is linted', () => {

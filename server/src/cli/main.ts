@@ -171,7 +171,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   // When nothing is found, say so with the configuration's problem with `files` (its default was used instead).
   const filesProblem = configPath && reports[0]?.findings.find((f) => f.pointer.startsWith('/files'));
   // Without paths, a folder without tool files is fine (exit 0), unless the configuration named the files to lint.
-  const filesFromConfig = configPath && JSON.stringify(config.files) !== JSON.stringify(cliDefaults().files) ? displayPath(configPath, io.cwd) : undefined;
+  const defaults = cliDefaults();
+  const filesFromConfig = configPath && (JSON.stringify(config.files) !== JSON.stringify(defaults.files) || JSON.stringify(config.ignore) !== JSON.stringify(defaults.ignore)) ? displayPath(configPath, io.cwd) : undefined;
   const { files: all, named } = resolveInputs(paths, config, io.cwd, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined, filesFromConfig);
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
   // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
@@ -509,8 +510,9 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
       throw new UsageError(`cannot read "${p}": ${unreadable(p, error).reason}.`);
     }
   }
-  if (out.size === 0 && (paths.length > 0 || filesFromConfig)) {
-    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" of ${filesFromConfig}` : ''}).`);
+  // Without paths, what the configuration names must include a tool file (evaluation sets found beside are not one).
+  if (paths.length > 0 ? out.size === 0 : filesFromConfig && ![...out].some((f) => !isEvaluationFileUri(f))) {
+    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
   }
   return { files: [...out], named };
 }
