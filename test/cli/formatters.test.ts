@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatJson, formatText, writeJson, type FileReport } from '../../server/src/cli/formatters';
+import { formatJson, formatText, uriPath, writeJson, type FileReport } from '../../server/src/cli/formatters';
 import type { Finding } from '../../shared/src/types';
 
 function collect(f: (write: (s: string) => void) => void): { text: string; chunks: number } {
@@ -51,5 +51,13 @@ describe('CLI formatters on large reports', () => {
     assert.equal(lines[3], '  3:5       warning  Parameter "p1" has no description.  param-description-missing');
     assert.equal(lines[200_001], '  200001:5  warning  Parameter "p199999" has no description.  param-description-missing');
     assert.match(text, /✖ 200000 problems \(0 errors, 200000 warnings\) in 1 file, 1 tool\.\n$/);
+  });
+
+  it('SARIF paths are URI paths: "#", "?", "%" and spaces escaped, slashes kept, and they read back as the path', () => {
+    for (const p of ['report #1?.tool.json', 'a b/c%d.tool.json', 'dir\\win.tool.json', 'ü/漢字.tool.json', '/abs/x#y.tool.json']) {
+      const u = uriPath(p);
+      assert.doesNotMatch(u, /[#? ]/, u);
+      assert.equal(new URL(`file:///base/${u.replace(/^\//, '')}`).pathname.split('/').map(decodeURIComponent).join('/'), `/base/${p.replace(/\\/g, '/').replace(/^\//, '')}`);
+    }
   });
 });

@@ -194,7 +194,7 @@ export function formatSarif(files: readonly FileReport[], version: string, write
         locations: [
           {
             physicalLocation: {
-              artifactLocation: { uri: encodeURI(f.path.split('\\').join('/')), ...(f.path.startsWith('/') ? {} : { uriBaseId: '%SRCROOT%' }) },
+              artifactLocation: { uri: uriPath(f.path), ...(f.path.startsWith('/') ? {} : { uriBaseId: '%SRCROOT%' }) },
               region: {
                 startLine: d.range.start.line + 1,
                 startColumn: d.range.start.character + 1,
@@ -224,5 +224,13 @@ export function formatSarif(files: readonly FileReport[], version: string, write
 }
 
 function pathToFileUri(p: string): string {
-  return 'file://' + encodeURI(p.split('\\').join('/')).replace(/^([^/])/, '/$1');
+  return 'file://' + uriPath(p).replace(/^([^/])/, '/$1');
+}
+
+/**
+ * A path as the path part of a URI: encodeURI, and "#" and "?" too (encodeURI keeps them, so "report #1?.tool.json"
+ * read as the file "report " with a query and a fragment).
+ */
+export function uriPath(p: string): string {
+  return encodeURI(p.split('\\').join('/')).replace(/[#?]/g, (c) => (c === '#' ? '%23' : '%3F'));
 }
