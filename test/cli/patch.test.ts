@@ -47,4 +47,12 @@ describe('--fix-dry-run patch', () => {
     const small = before.replace('"p10": { "type": "int" }', '"p10": { "type": "integer" }').replace('"p2000": { "type": "int" }', '"p2000": { "type": "integer" }');
     assert.equal(parsePatch(fixPatch('big.tool.json', before, small))[0]!.hunks.length, 2);
   });
+
+  it('a line break in the file name is escaped in the headers: the name cannot add lines to the patch', () => {
+    const patch = fixPatch('x\n+++ b:other.tool.json\n@@ -1 +1 @@.tool.json', '{"a": 1}\n', '{"a": 2}\n');
+    assert.equal(parsePatch(patch).length, 1);
+    assert.ok(patch.split('\n').every((l) => !l.startsWith('+++ b:other')), patch);
+    assert.match(patch, /^Index: x\\u000a\+\+\+ b:other\.tool\.json\\u000a@@ -1 \+1 @@\.tool\.json$/m);
+    assert.equal(applyPatch('{"a": 1}\n', patch), '{"a": 2}\n');
+  });
 });

@@ -5,13 +5,16 @@
  * the same context), which applies to the same text and is formatted by jsdiff's own formatPatch.
  */
 import { createTwoFilesPatch, formatPatch, type StructuredPatch } from 'diff';
+import { printable } from './terminal';
 
 const CONTEXT = 2;
 /** Changed lines (removed plus added) the Myers search may go to before the one-hunk patch is used. */
 const MAX_EDIT_LINES = 2000;
 const NO_NEWLINE = '\\ No newline at end of file';
 
-export function fixPatch(path: string, before: string, after: string): string {
+export function fixPatch(file: string, before: string, after: string): string {
+  // A line break or other control character in the file's name would add lines of its choosing to the patch.
+  const path = printable(file);
   const patch = createTwoFilesPatch(path, path, before, after, 'before', 'after --fix', { context: CONTEXT, maxEditLength: MAX_EDIT_LINES });
   return patch ?? formatPatch(oneHunkPatch(path, before, after));
 }
