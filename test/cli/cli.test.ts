@@ -130,6 +130,17 @@ describe('toolschema CLI', () => {
     assert.match(long.stderr, /^toolschema: cannot use the pattern "a{299}…" \(70,011 characters\): .*65536/);
     assert.ok(long.stderr.length < 600, `${long.stderr.length} characters`);
     assert.equal(run(['lint', '--format', 'xml'], dir).code, 2);
+    const empty = run(['lint', ''], dir);
+    assert.equal(empty.code, 2);
+    assert.equal(empty.stderr, 'toolschema: an empty path was given (an unset shell variable?); name a file, a folder or a glob.\n');
+    const folderConfig = run(['lint', 'tools', '--config', 'tools'], dir);
+    assert.equal(folderConfig.code, 2);
+    assert.equal(folderConfig.stderr, 'toolschema: cannot read configuration file "tools": it is a folder, not a regular file.\n');
+    for (const location of ['c.tool.json', 'sets/x.eval.json', 'x.eval-results.json']) {
+      const r = run(['lint', 'tools', '--cache', '--cache-location', location], dir);
+      assert.equal(r.code, 2, location);
+      assert.match(r.stderr, /would be linted as a tool file or evaluation file by the next run; give another --cache-location \(default: \.toolschemacache\)\.\n$/);
+    }
     for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-1', '2.5']) {
       const r = run(['lint', `--max-warnings=${bad}`], dir);
       assert.equal(r.code, 2, `"${bad}"`);

@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { fixPatch } from './patch';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
 import { answersKey, lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
 import { discoverTools } from '../../../shared/src/discover';
@@ -20,7 +20,7 @@ import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import { clipValue } from '../../../shared/src/text';
-import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile } from '../files';
+import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, toolFileMatcher } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
@@ -161,7 +161,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     try {
       loaded = loadConfigFile(configPath, cliDefaults());
     } catch (e) {
-      throw new UsageError(`cannot read configuration file "${opts.config ?? configPath}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(`cannot read configuration file "${opts.config ?? configPath}": ${fsErrorReason(e)}.`);
     }
     config = loaded.config;
     if (loaded.findings.length) reports.push({ path: displayPath(configPath, io.cwd), findings: loaded.findings, tools: 0 });
@@ -222,6 +222,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   let cache: LintCache | undefined;
   if (opts.cache && !opts.fixDryRun) {
     const path = cachePath(opts.cacheLocation, io.cwd);
+    // A cache named like a tool file or an evaluation file would be linted as one by the next run.
+    if (isEvaluationFileUri(path) || toolFileMatcher(config)(relative(io.cwd, path))) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would be linted as a tool file or evaluation file by the next run; give another --cache-location (default: ${DEFAULT_CACHE_FILE}).`);
     const opened = LintCache.open(path, runKey(pkg.version, [__filename, script], config, today));
     if ('refusal' in opened) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would replace what is there: ${opened.refusal}. Remove it, or give another --cache-location.`);
     cache = opened;
@@ -473,6 +475,7 @@ function unreadableFinding(path: string, reason: string): Finding {
 function resolveInputs(paths: readonly string[], config: Config, cwd: string, configProblem?: string, filesFromConfig?: string): { files: string[]; named: Set<string> } {
   const out = new Set<string>();
   const named = new Set<string>();
+  if (paths.some((p) => p === '')) throw new UsageError('an empty path was given (an unset shell variable?); name a file, a folder or a glob.');
   const inputs = paths.length ? paths : ['.'];
   for (const p of inputs) {
     const abs = resolve(cwd, p);
