@@ -29,5 +29,11 @@ runRuleTests(rule, {
       evalSet: { tools: null },
       errors: [{ messageId: 'toolFileMissing', at: '"./issues.tool.json"', data: { file: './issues.tool.json' } }],
     },
+    {
+      name: 'the tool file defines no named tool (empty, not JSON, another kind of file): one error, not one per case',
+      code: issueSet(FIVE, './issues.tool.json'),
+      evalSet: { tools: '[]' },
+      errors: [{ messageId: 'noTools', at: '"./issues.tool.json"', data: { file: 'weather.tool.json' } }],
+    },
   ],
 });

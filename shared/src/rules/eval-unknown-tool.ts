@@ -8,7 +8,7 @@ const HINT_BUDGET = 200_000;
 
 const fileName = (uri: string) => uri.slice(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
 
-export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>({
+export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing' | 'noTools'>({
   id: 'eval-unknown-tool',
   meta: {
     section: 'Evaluation',
@@ -26,6 +26,7 @@ export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>(
       unknownTool: 'Case "{{case}}" expects "{{tool}}", which {{file}} does not define{{hint}}. The case can never pass: name a tool of the file, or null when no tool should be called.',
       unknownAllowed: 'Case "{{case}}" allows "{{tool}}", which {{file}} does not define{{hint}}.',
       toolFileMissing: 'The tool file {{file}} does not exist: name the file these cases test in "tools" (relative to this file), or put the set beside it as <base>.eval.json.',
+      noTools: '{{file}} defines no named tool, so no case of this set can be run (toolschema eval refuses it): name the tool file these cases test in "tools", or fix that file.',
     },
   },
   create(ctx) {
@@ -38,7 +39,11 @@ export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing'>(
         }
         if (!target) return;
         const names = new Set(target.tools.map((t) => t.name).filter((n): n is string => !!n));
-        if (names.size === 0) return;
+        if (names.size === 0) {
+          const node = set.toolsNode ?? set.casesKeyNode ?? ctx.doc.tree;
+          if (node) ctx.report({ node, messageId: 'noTools', data: { file: fileName(target.uri) } });
+          return;
+        }
         const list = [...names];
         // Positions in `list` of the names of each length: only a name within `limit` characters of the length
         // can be within `limit` edits. A set of thousands of cases against thousands of tools compared each
