@@ -2,7 +2,7 @@
  * Node-side file access shared by the CLI and the language server: which files are tool files (config
  * globs), finding them under a folder, and loading toolschema.config.json.
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { readTextBounded } from './safeRead';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,8 +70,15 @@ export function reallyInside(root: string): (path: string) => boolean {
       dirs.set(dir, (ok = real !== undefined && isInside(realRoot, real)));
     }
     if (!ok) return false;
-    const realFile = realOrUndefined(path);
-    return realFile === undefined || isInside(realRoot, realFile);
+    // The file itself: resolved only when it is a link (one lstat; the folder walk skips links already).
+    let link = false;
+    try {
+      link = lstatSync(path).isSymbolicLink();
+    } catch {
+      return true;
+    }
+    const realFile = link ? realOrUndefined(path) : undefined;
+    return !link || (realFile !== undefined && isInside(realRoot, realFile));
   };
 }
 

@@ -108,14 +108,15 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
       assert.match(r.stderr, /^toolschema: "linkdir\/a\.tool\.json" is reached through a symbolic link .*; its 1 fix was not applied\.$/m, args.join(' '));
     }
     // The repository's own configuration: what it finds through the link is not linted at all, nor written.
-    for (const glob of ['linkdir/*.tool.json', 'linkdir/a.tool.json', 'linkdir/**/*.tool.json', '**/*.tool.json']) {
+    symlinkSync(target, join(sub, 'filelink.tool.json'));
+    for (const glob of ['linkdir/*.tool.json', 'linkdir/a.tool.json', 'linkdir/**/*.tool.json', '**/*.tool.json', 'filelink.tool.json']) {
       reset();
       writeFileSync(join(sub, 'toolschema.config.json'), JSON.stringify({ files: [glob, 'own.tool.json'] }));
       chmodSync(join(sub, 'toolschema.config.json'), 0o666);
       const r = run(['lint', '--fix', '--format', 'json'], sub);
       assert.equal(readFileSync(target, 'utf8'), tool('get_weather_a'), `${glob}: the file outside is unchanged`);
       const paths = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
-      assert.ok(!paths.some((p) => p.startsWith('linkdir')), `${glob}: ${paths.join(', ')}`);
+      assert.ok(!paths.some((p) => p.startsWith('linkdir') || p.startsWith('filelink')), `${glob}: ${paths.join(', ')}`);
     }
   });
 });

@@ -16,6 +16,9 @@ export function existsSync(): boolean {
 export function statSync(path: string): never {
   throw unavailable(`cannot stat ${path}`);
 }
+export function lstatSync(path: string): never {
+  throw unavailable(`cannot stat ${path}`);
+}
 // files.ts: a path that cannot be resolved is treated as outside the folder (nothing on disk is read here).
 export function realpathSync(path: string): never {
   throw unavailable(`cannot resolve ${path}`);
@@ -108,4 +111,4 @@ export function setFlagsFromString(): void {}
 export function runInNewContext(): undefined {
   return undefined;
 }
-export default { readFileSync, existsSync, statSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
+export default { readFileSync, existsSync, statSync, lstatSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
