@@ -13,7 +13,7 @@ import type { EvalOptions } from './command';
 import { displayPath } from '../files';
 import { fsErrorReason } from '../safeRead';
 import { printable } from '../cli/terminal';
-import { readEvalInput } from './files';
+import { outputsRefusal, readEvalInput } from './files';
 import { writeReplacing } from '../safeWrite';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
 import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
@@ -108,6 +108,16 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
     other = { label: c.label, tools: loaded.tools };
   }
 
+  // Where the results and the report go, refused now (before any model request) if writing there would replace
+  // something that is not ours: a FIFO, a device, a folder, the set or its tool file, a file of someone else's.
+  const outPath = opts.out !== undefined ? resolve(io.cwd, opts.out) : resultsPathFor(evalPath);
+  const reportPath = opts.report !== undefined ? resolve(io.cwd, opts.report) : reportPathFor(evalPath);
+  const refusal = outputsRefusal({ path: outPath, label: printable(displayPath(outPath, io.cwd)) }, { path: reportPath, label: printable(displayPath(reportPath, io.cwd)) }, [
+    { path: evalPath, what: 'evaluation set' },
+    { path: set.toolFile, what: "set's tool file" },
+  ]);
+  if (refusal) throw new EvalUsageError(refusal);
+
   const model = opts.model ?? DEFAULT_MODELS[provider];
   const settings = { provider, model, baseURL, apiKey, trials, limits, maxTokens };
   const total = set.cases.length * trials * (other ? 2 : 1);
@@ -129,8 +139,6 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
   const setLabel = displayPath(evalPath, io.cwd);
   // The report quotes the set (case ids, prompts) and the model's replies: printable, as a terminal shows it.
   io.stdout(printable(redact(textReport(setLabel, runs)), true));
-  const outPath = opts.out !== undefined ? resolve(io.cwd, opts.out) : resultsPathFor(evalPath);
-  const reportPath = opts.report !== undefined ? resolve(io.cwd, opts.report) : reportPathFor(evalPath);
   const results = resultsFile(runA, main.infos, { evalPath, toolFile: set.toolFile, compare: runB && other ? { label: other.label, run: runB } : undefined });
   writeText(outPath, redact(JSON.stringify(results, null, 2) + '\n'), io.cwd);
   writeText(reportPath, redact(markdownReport(setLabel, runs)), io.cwd);

@@ -2,9 +2,13 @@
  * The files an evaluation run reads and writes, for `toolschema eval` (cli.ts) and the extension's
  * **Run Evaluation Set** (client/src/eval.ts): the same guards against a repository that may be hostile (issue 7).
  */
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { MAX_FILE_BYTES } from '../../../shared/src/document';
-import { readBounded, UnreadableFileError } from '../safeRead';
+import { fileKind, fsErrorReason, readBounded, unreadable, UnreadableFileError, type BoundedRead } from '../safeRead';
 import { writeReplacing } from '../safeWrite';
+import { REPORT_HEADING } from './report';
+import { RESULTS_START } from './results';
 import type { SessionHost } from './session';
 
 /**
@@ -27,4 +31,88 @@ export function diskSessionFiles(openText: (path: string) => string | undefined)
     readText: async (path) => openText(path) ?? readEvalInput(path),
     writeText: async (path, text) => writeReplacing(path, text),
   };
+}
+
+/** A results file larger than this is recognised by its first bytes only (as the results writer begins every file). */
+const MAX_OUTPUT_CHECK_BYTES = 64 * 1024 * 1024;
+const OUTPUT_HEAD_BYTES = 4096;
+
+export type OutputKind = 'results' | 'report';
+
+/**
+ * Why the results file or the report must not be written at `path`, or undefined when it may be. Written by
+ * renaming over the path (writeReplacing), the output replaces whatever is there: so only a missing file (in an
+ * existing folder), a symbolic link (replaced itself, never followed), an empty file, or a results file or report
+ * of ours (recognised by its content) is replaced. A FIFO, a device, a folder, a tool file, notes: refused.
+ */
+export function outputRefusal(path: string, kind: OutputKind): string | undefined {
+  let isLink = false;
+  try {
+    const st = lstatSync(path);
+    isLink = st.isSymbolicLink();
+    if (!isLink && !st.isFile()) return `it is ${fileKind(st)}, not a regular file`;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') return fsErrorReason(e);
+    // A new file: its folder must be there (found now, not after every model request).
+    try {
+      const dir = statSync(dirname(path));
+      return dir.isDirectory() ? undefined : `its folder is ${fileKind(dir)}`;
+    } catch (e2) {
+      return `its folder cannot be used: ${fsErrorReason(e2)}`;
+    }
+  }
+  if (isLink) return undefined;
+  let read: BoundedRead;
+  try {
+    // Bounded and regular files only (checked again on the open descriptor).
+    read = readBounded(path, MAX_OUTPUT_CHECK_BYTES, OUTPUT_HEAD_BYTES);
+  } catch (e) {
+    return unreadable(path, e).reason;
+  }
+  if (read.bytes.length === 0) return undefined;
+  const text = read.bytes.toString('utf8');
+  if (kind === 'report') return text.startsWith(REPORT_HEADING) ? undefined : 'it is not a toolschema evaluation report (one begins with "# Evaluation: ")';
+  return isResultsText(text, read.complete) ? undefined : 'it is not a toolschema results file';
+}
+
+/** A results file as resultsFile() writes it: whole, with its fields; cut short or too large to parse, by its beginning. */
+function isResultsText(text: string, complete: boolean): boolean {
+  if (complete) {
+    try {
+      const v: unknown = JSON.parse(text);
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+        const o = v as Record<string, unknown>;
+        if (typeof o.version === 'number' && typeof o.tools === 'string' && typeof o.provider === 'string' && typeof o.model === 'string' && typeof o.date === 'string' && Array.isArray(o.cases)) return true;
+      }
+      return false;
+    } catch {
+      // cut short (a full disk): recognised by its beginning below
+    }
+  }
+  return RESULTS_START.test(text);
+}
+
+/** The path with its folder's links resolved (the last part as named: a link there is what is replaced). */
+function canonical(path: string): string {
+  try {
+    return join(realpathSync.native(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Why an evaluation run must not write its results at `out` and its report at `report`, or undefined: checked
+ * before any model request. `inputs`: the files the run reads (the set, its tool file), never replaced.
+ */
+export function outputsRefusal(out: { path: string; label: string }, report: { path: string; label: string }, inputs: readonly { path: string; what: string }[]): string | undefined {
+  if (canonical(out.path) === canonical(report.path)) return `--out and --report name the same file "${out.label}"; give them different paths.`;
+  for (const [o, kind, option] of [[out, 'results', '--out'], [report, 'report', '--report']] as const) {
+    const c = canonical(o.path);
+    const input = inputs.find((i) => canonical(i.path) === c);
+    const why = input ? `it is the ${input.what}` : outputRefusal(o.path, kind);
+    if (why) return `the ${kind === 'results' ? 'results file' : 'report'} "${o.label}" would replace what is there: ${why}. Remove it, or give another ${option}.`;
+  }
+  return undefined;
 }

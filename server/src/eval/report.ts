@@ -106,10 +106,13 @@ function details(c: CaseResult, indent: string): string[] {
   return out;
 }
 
+/** How every Markdown report begins (files.ts recognises a report of ours by it before replacing one). */
+export const REPORT_HEADING = '# Evaluation: ';
+
 const mdCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 export function markdownReport(setLabel: string, runs: readonly LabelledRun[]): string {
-  const out: string[] = [`# Evaluation: ${mdCell(setLabel)}`, ''];
+  const out: string[] = [`${REPORT_HEADING}${mdCell(setLabel)}`, ''];
   for (const [i, r] of runs.entries()) {
     const { run } = r;
     out.push(

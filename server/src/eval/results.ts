@@ -12,6 +12,9 @@ import type { RunResult } from './runner';
 export const resultsPathFor = resultsUriFor;
 export const reportPathFor = reportUriFor;
 
+/** How every results file begins, as written by JSON.stringify(resultsFile(…), null, 2) (files.ts recognises ours by it). */
+export const RESULTS_START = /^\{\n {2}"version": \d+,\n {2}"tools": "/;
+
 export function resultsFile(run: RunResult, infos: readonly ToolInfo[], where: { evalPath: string; toolFile: string; compare?: { label: string; run: RunResult } | undefined }): unknown {
   // Per tool, what eval-stale compares with later: the description and the key-sorted parameter schema.
   const hashes: Record<string, ToolHashes> = {};
