@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createGzip } from 'node:zlib';
 
 export type Api = 'chat' | 'responses' | 'anthropic';
 
@@ -17,7 +18,15 @@ export type Action =
   | { kind: 'status'; status: number; retryAfter?: string; body?: unknown }
   | { kind: 'hang' }
   /** Sends the status line, headers and half the body, then nothing. */
-  | { kind: 'stall' };
+  | { kind: 'stall' }
+  /** A redirect (301, 302, 307, 308) to `location`. */
+  | { kind: 'redirect'; status: number; location: string }
+  /** HTTP 200 and a JSON body that never ends (a string of `a`, written as fast as it is read). */
+  | { kind: 'endless' }
+  /** HTTP 200, gzip-encoded: `bytes` of `a` inside a JSON string once inflated (a few kilobytes on the wire). */
+  | { kind: 'gzip'; bytes: number }
+  /** HTTP 200 with this JSON body as it is (an empty or odd reply). */
+  | { kind: 'json'; body: unknown };
 
 export interface ScriptContext {
   api: Api;
@@ -124,6 +133,38 @@ export class ScriptedServer {
       }
       case 'text':
         return json(res, 200, textReply(api, model, action.text));
+      case 'json':
+        return json(res, 200, action.body);
+      case 'redirect':
+        res.writeHead(action.status, { location: action.location, 'content-length': 0 });
+        return void res.end();
+      case 'endless': {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"choices":[{"index":0,"message":{"role":"assistant","content":"');
+        const chunk = 'a'.repeat(1 << 20);
+        const write = (): void => {
+          while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', write);
+        };
+        this.hanging.add(res);
+        res.on('close', () => this.hanging.delete(res));
+        write();
+        return;
+      }
+      case 'gzip': {
+        const gz = createGzip({ level: 9 });
+        const parts: Buffer[] = [];
+        gz.on('data', (b: Buffer) => parts.push(b));
+        gz.on('end', () => {
+          const bomb = Buffer.concat(parts);
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.length });
+          res.end(bomb);
+        });
+        gz.write('{"choices":[{"index":0,"message":{"role":"assistant","content":"');
+        const chunk = Buffer.alloc(1 << 20, 0x61);
+        for (let n = 0; n < action.bytes; n += chunk.length) gz.write(chunk.subarray(0, Math.min(chunk.length, action.bytes - n)));
+        gz.end('"},"finish_reason":"stop"}]}');
+        return;
+      }
       case 'call':
         return json(res, 200, callReply(api, model, [action]));
       case 'calls':

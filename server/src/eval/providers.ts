@@ -10,6 +10,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { JsonValue } from '../../../shared/src/document';
 
 import type { ProviderId } from './defaults';
+import { guardedFetch } from './fetch';
 
 export { PROVIDERS, type ProviderId } from './defaults';
 
@@ -94,6 +95,8 @@ function openaiClient(s: ProviderSettings): OpenAI {
     baseURL: s.baseURL ?? 'https://api.openai.com/v1',
     maxRetries: 0,
     logLevel: 'off',
+    // Redirects not followed, reply bodies bounded (fetch.ts).
+    fetch: guardedFetch(),
     // Never pick up an organization or project from the environment of the editor or CI.
     organization: null,
     project: null,
@@ -188,7 +191,7 @@ function responsesProvider(s: ProviderSettings): ProviderClient {
 
 function anthropicProvider(s: ProviderSettings): ProviderClient {
   // The key goes in x-api-key (the Messages API's documented header) as well as the client's own header.
-  const client = new Anthropic({ apiKey: s.apiKey, baseURL: s.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off', openTelemetry: false, defaultHeaders: { 'x-api-key': s.apiKey } });
+  const client = new Anthropic({ apiKey: s.apiKey, baseURL: s.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off', openTelemetry: false, defaultHeaders: { 'x-api-key': s.apiKey }, fetch: guardedFetch() });
   return {
     start(messages, tools) {
       const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');

@@ -1,0 +1,79 @@
+/**
+ * The `fetch` both provider clients are given (providers.ts): the global fetch, with two guards for an endpoint
+ * that may be hostile or broken (a `--base-url` from a set's instructions, a local proxy):
+ * - redirects are not followed (`redirect: 'manual'`): a 3xx is answered as an HTTP error the host records,
+ *   so the API key (Anthropic's `x-api-key` header is kept by fetch on a cross-origin redirect) never goes to
+ *   another address, and a redirect loop is recorded as such, not as a bare connection error;
+ * - a reply body is read up to MAX_REPLY_BYTES (after decompression: a gzip bomb is cut as it inflates), then
+ *   the read fails with ReplyTooLargeError, recorded as a failed request that says so (not a timeout), not retried.
+ */
+
+/** The most a reply body may hold, decompressed. A model's reply is a few kilobytes; 32 MiB leaves room for any. */
+export const MAX_REPLY_BYTES = 32 * 1024 * 1024;
+
+/** A reply body over the bound: the request fails with this message and is not retried. */
+export class ReplyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the reply is larger than ${limit / 1024 / 1024} MiB (decompressed); it was not read further`);
+    this.name = 'ReplyTooLargeError';
+  }
+}
+
+/** The ReplyTooLargeError in an error or its causes (a client may wrap it). */
+export function replyTooLarge(e: unknown): ReplyTooLargeError | undefined {
+  for (let x: unknown = e, i = 0; x !== undefined && x !== null && i < 5; i++) {
+    if (x instanceof ReplyTooLargeError) return x;
+    x = (x as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+type FetchInput = string | URL | Request;
+
+/** A fetch as above, over `base` (the global fetch; tests may pass another). */
+export function guardedFetch(limit = MAX_REPLY_BYTES, base: typeof fetch = fetch): (input: FetchInput, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const res = await base(input, { ...init, redirect: 'manual' });
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined);
+      const location = res.headers.get('location');
+      const message = `the server answered ${res.status}${location ? ` with a redirect to "${location.slice(0, 200)}"` : ''}; redirects are not followed (the API key is never sent to another address)`;
+      const headers = new Headers(res.headers);
+      headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      headers.delete('content-encoding');
+      return new Response(JSON.stringify({ type: 'error', error: { type: 'redirect', message } }), { status: res.status, statusText: res.statusText, headers });
+    }
+    if (!res.body) return res;
+    const headers = new Headers(res.headers);
+    // The body below is already decompressed, and its length is what is read.
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(bounded(res.body, limit), { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** `body` as a stream that fails with ReplyTooLargeError once more than `limit` bytes were read (and cancels the rest). */
+function bounded(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let read = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      read += value.byteLength;
+      if (read > limit) {
+        await reader.cancel().catch(() => undefined);
+        controller.error(new ReplyTooLargeError(limit));
+        return;
+      }
+      controller.enqueue(value);
+    },
+    async cancel(reason) {
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Replies a model endpoint should not send, through the official clients against the scripted server: redirects
+ * (never followed: the API key stays with the base URL; a loop is recorded as the redirect it is), bodies over
+ * the size bound (endless, or a gzip bomb: cut and recorded as too large, not as a timeout, not retried).
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { ScriptedServer, type Action, type Api, type ScriptContext } from './scriptedServer';
+import { SENTINEL_KEY, TOOLS } from './fixtures';
+import { runEvaluation, DEFAULT_LIMITS, type RunResult, type TrialRecord } from '../../server/src/eval/runner';
+import { readEvalSet } from '../../server/src/eval/evalSet';
+import { loadTools } from '../../server/src/eval/tools';
+import type { ProviderId } from '../../server/src/eval/providers';
+
+const PROVIDER_OF: Record<Api, ProviderId> = { chat: 'openai', responses: 'openai-responses', anthropic: 'anthropic' };
+/** A generous timeout: a reply over the bound must be recorded as too large, not cut by the timer. */
+const LIMITS = { ...DEFAULT_LIMITS, timeoutMs: 20_000, maxSteps: 3, maxRetries: 2, retryBaseDelayMs: 5, maxRetryDelayMs: 50 };
+
+function trialOf(r: RunResult, id: string): TrialRecord {
+  const c = r.cases.find((x) => x.id === id);
+  assert.ok(c, `case ${id} recorded`);
+  return c.trials[0]!;
+}
+
+function set(ids: string[], expectTool: string | null = 'get_weather') {
+  return readEvalSet('/x/weather.eval.json', JSON.stringify({ tools: 'weather.tool.json', cases: ids.map((id) => ({ id, category: 'normal', prompt: `[${id}] Weather in Paris?`, expect: { tool: expectTool } })) }));
+}
+
+const tools = () => loadTools('/x/weather.tool.json', JSON.stringify(TOOLS)).tools;
+
+describe('redirects and oversized replies', () => {
+  const elsewhere = new ScriptedServer(() => ({ kind: 'text', text: 'the key reached another address' }));
+  let base = '';
+  const server = new ScriptedServer((ctx: ScriptContext): Action => {
+    const id = /^\[([^\]]+)\]/.exec(ctx.prompt)?.[1] ?? '';
+    const path = ctx.api === 'anthropic' ? '/v1/messages' : '/v1/chat/completions';
+    if (id === 'redirect') return { kind: 'redirect', status: 307, location: `http://localhost:${elsewhere.port}${path}` };
+    if (id === 'loop') return { kind: 'redirect', status: 302, location: `${base}${ctx.api === 'anthropic' ? path : '/chat/completions'}` };
+    if (id === 'endless') return { kind: 'endless' };
+    if (id === 'gzip') return { kind: 'gzip', bytes: 40 * 1024 * 1024 };
+    return { kind: 'text', text: 'Done.' };
+  });
+  before(async () => {
+    await elsewhere.start();
+    await server.start();
+  });
+  after(async () => {
+    await server.stop();
+    await elsewhere.stop();
+  });
+
+  for (const api of ['chat', 'anthropic'] as const) {
+    it(`${api}: a redirect is not followed (the key is not sent elsewhere), a loop is recorded as a redirect`, async () => {
+      server.reset();
+      elsewhere.reset();
+      base = api === 'anthropic' ? server.anthropicBase : server.openaiBase;
+      const s = set(['redirect', 'loop']);
+      const r = await runEvaluation(s.cases, tools(), { provider: PROVIDER_OF[api], model: 'scripted', apiKey: SENTINEL_KEY, baseURL: base, trials: 1, limits: LIMITS, maxTokens: 64 });
+      assert.equal(elsewhere.requests.length, 0, 'no request reached the redirect target');
+      const redirect = trialOf(r, 'redirect');
+      assert.equal(redirect.stop, 'request-failed');
+      assert.match(redirect.error ?? '', /^HTTP 307: .*redirects are not followed/);
+      assert.equal(redirect.retries, 0);
+      const loop = trialOf(r, 'loop');
+      assert.match(loop.error ?? '', /^HTTP 302: .*redirects are not followed/);
+      assert.equal(server.requests.filter((q) => q.prompt.startsWith('[loop]')).length, 1, 'the redirect was not followed to this server either');
+    });
+
+    it(`${api}: an endless body and a gzip bomb are cut at the size bound, recorded as such, not retried`, async () => {
+      server.reset();
+      base = api === 'anthropic' ? server.anthropicBase : server.openaiBase;
+      const s = set(['endless', 'gzip']);
+      const r = await runEvaluation(s.cases, tools(), { provider: PROVIDER_OF[api], model: 'scripted', apiKey: SENTINEL_KEY, baseURL: base, trials: 1, limits: LIMITS, maxTokens: 64 });
+      for (const id of ['endless', 'gzip']) {
+        const t = trialOf(r, id);
+        assert.equal(t.stop, 'request-failed', id);
+        assert.match(t.error ?? '', /the reply is larger than 32 MiB \(decompressed\); it was not read further/, `${id}: ${t.error}`);
+        assert.equal(t.failures.length, 1, `${id}: not retried`);
+        assert.equal(t.failures[0]!.kind, 'other');
+        assert.match(t.reasons.join(), /the request failed: the reply is larger than 32 MiB/);
+      }
+    });
+  }
+});
