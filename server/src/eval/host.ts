@@ -52,6 +52,17 @@ export interface CallRecord {
   reply: string;
   /** What of the schema was not checked on these arguments, and why (a pattern not proven safe on a long string). */
   unchecked?: string;
+  /** Set when `arguments` or `reply` was too long to record whole: what was recorded instead (the model got all of it). */
+  cut?: string;
+}
+
+/** Calls of a trial beyond MAX_RECORDED_CALLS: judged and answered as every call, counted only. */
+export interface UnrecordedCalls {
+  count: number;
+  /** Of those, calls outside the case's allowed tools, and how many of these were refused. */
+  unauthorized: number;
+  unauthorizedRejected: number;
+  outcomes: Partial<Record<CallOutcome, number>>;
 }
 
 export interface RequestFailure {
@@ -78,7 +89,20 @@ export interface TrialOutcome {
   providerStop: string | undefined;
   finalText: string;
   error?: string;
+  /** Calls not recorded in `calls` (more than MAX_RECORDED_CALLS in the trial). */
+  unrecordedCalls?: UnrecordedCalls;
+  /**
+   * The first call's arguments as judged, whole (its record may hold their first characters only): what the
+   * expected arguments are compared with. Not copied into the results.
+   */
+  firstArguments?: JsonValue;
 }
+
+/** Calls recorded in detail per trial; the rest are counted (UnrecordedCalls), so a results file always gets written. */
+export const MAX_RECORDED_CALLS = 100;
+/** Arguments (as JSON) or a reply longer than this are recorded as their first RECORDED_PREFIX characters. */
+export const MAX_RECORDED_CHARS = 64 * 1024;
+const RECORDED_PREFIX = 2000;
 
 export class CancelledError extends Error {
   constructor() {
@@ -121,14 +145,46 @@ export async function runTrial(provider: ProviderClient, tools: readonly Runnabl
       break;
     }
     const replies: ToolReply[] = [];
+    // Every call gets its reply (the APIs require one per call id); what is recorded of them is bounded.
     for (const call of turn.calls) {
       const rec = judgeCall(call, step, byName, c.allowedTools, answered);
-      out.calls.push(rec);
       replies.push({ call, content: rec.reply, isError: rec.outcome !== 'OK' });
+      if (out.calls.length === 0 && !out.unrecordedCalls) out.firstArguments = rec.arguments;
+      if (out.calls.length < MAX_RECORDED_CALLS) out.calls.push(bounded(rec));
+      else countUnrecorded(out, rec);
     }
     conv.reply(turn, replies);
   }
   return out;
+}
+
+/** The record with arguments and reply cut to their first characters when they are too long to keep whole. */
+function bounded(rec: CallRecord): CallRecord {
+  const cuts: string[] = [];
+  if (typeof rec.arguments === 'string' ? rec.arguments.length > MAX_RECORDED_CHARS : rec.arguments !== null && typeof rec.arguments === 'object') {
+    const json = typeof rec.arguments === 'string' ? undefined : JSON.stringify(rec.arguments);
+    const length = json?.length ?? (rec.arguments as string).length;
+    if (length > MAX_RECORDED_CHARS) {
+      rec.arguments = (json ?? (rec.arguments as string)).slice(0, RECORDED_PREFIX);
+      cuts.push(`the arguments are ${length} characters${json ? ' of JSON' : ''}, recorded as their first ${RECORDED_PREFIX}`);
+    }
+  }
+  if (rec.reply.length > MAX_RECORDED_CHARS) {
+    cuts.push(`the reply is ${rec.reply.length} characters, recorded as its first ${RECORDED_PREFIX}`);
+    rec.reply = rec.reply.slice(0, RECORDED_PREFIX);
+  }
+  if (cuts.length) rec.cut = cuts.join('; ');
+  return rec;
+}
+
+function countUnrecorded(out: TrialOutcome, rec: CallRecord): void {
+  const u = (out.unrecordedCalls ??= { count: 0, unauthorized: 0, unauthorizedRejected: 0, outcomes: {} });
+  u.count++;
+  if (!rec.authorized) {
+    u.unauthorized++;
+    if (rec.outcome === 'UNAUTHORIZED') u.unauthorizedRejected++;
+  }
+  u.outcomes[rec.outcome] = (u.outcomes[rec.outcome] ?? 0) + 1;
 }
 
 async function sendWithRetries(conv: Conversation, step: number, limits: HostLimits, signal: AbortSignal, out: TrialOutcome, redact: (s: string) => string): Promise<ModelTurn | undefined> {

@@ -5,7 +5,7 @@
  * the VS Code command both call `runEvaluation`, with an AbortSignal for cancellation.
  */
 import type { JsonValue } from '../../../shared/src/document';
-import { CancelledError, matchesSubset, runTrial, type HostLimits, type TrialOutcome } from './host';
+import { CancelledError, MAX_RECORDED_CALLS, MAX_RECORDED_CHARS, matchesSubset, runTrial, type HostLimits, type TrialOutcome } from './host';
 import { createProvider, type CaseMessage, type ProviderClient, type ProviderId, type RunnableTool } from './providers';
 
 export type Category = 'normal' | 'ambiguous' | 'adversarial';
@@ -143,6 +143,7 @@ export async function runEvaluation(cases: readonly RunnableCase[], tools: reado
 
 function score(trial: number, c: RunnableCase, o: Awaited<ReturnType<typeof runTrial>>): TrialRecord {
   const first = o.calls[0];
+  const unrecorded = o.unrecordedCalls;
   const rec: TrialRecord = {
     trial,
     selected: first ? first.tool : null,
@@ -150,7 +151,7 @@ function score(trial: number, c: RunnableCase, o: Awaited<ReturnType<typeof runT
     argumentsValid: first ? first.argumentsValid : null,
     argumentErrors: first ? first.errors : [],
     argumentsMatch: null,
-    unauthorizedProposed: o.calls.filter((x) => !x.authorized).length,
+    unauthorizedProposed: o.calls.filter((x) => !x.authorized).length + (unrecorded?.unauthorized ?? 0),
     unauthorizedRejected: null,
     pass: false,
     reasons: [],
@@ -165,8 +166,11 @@ function score(trial: number, c: RunnableCase, o: Awaited<ReturnType<typeof runT
     finalText: o.finalText,
   };
   if (o.error) rec.error = o.error;
-  if (rec.unauthorizedProposed > 0) rec.unauthorizedRejected = o.calls.every((x) => x.authorized || x.outcome === 'UNAUTHORIZED');
-  if (first && c.expect.arguments && first.tool === c.expect.tool && typeof first.arguments === 'object') rec.argumentsMatch = matchesSubset(c.expect.arguments, first.arguments);
+  if (unrecorded) rec.unrecordedCalls = unrecorded;
+  if (rec.unauthorizedProposed > 0) rec.unauthorizedRejected = o.calls.every((x) => x.authorized || x.outcome === 'UNAUTHORIZED') && (unrecorded?.unauthorizedRejected ?? 0) === (unrecorded?.unauthorized ?? 0);
+  // Compared with the arguments as judged (the record may hold their first characters only).
+  const firstArgs = o.firstArguments !== undefined ? o.firstArguments : first?.arguments;
+  if (first && c.expect.arguments && first.tool === c.expect.tool && typeof firstArgs === 'object') rec.argumentsMatch = matchesSubset(c.expect.arguments, firstArgs ?? undefined);
 
   const reasons = rec.reasons;
   if (!first && o.steps === 0) {
@@ -198,9 +202,13 @@ function score(trial: number, c: RunnableCase, o: Awaited<ReturnType<typeof runT
   }
   const outcomes = new Map<string, number>();
   for (const x of o.calls) if (x.outcome !== 'OK') outcomes.set(x.outcome, (outcomes.get(x.outcome) ?? 0) + 1);
+  for (const [k, n] of Object.entries(unrecorded?.outcomes ?? {})) if (k !== 'OK' && n) outcomes.set(k, (outcomes.get(k) ?? 0) + n);
   for (const [k, n] of outcomes) notes.push(`${n} × ${k}`);
   for (const x of o.calls) if (x.unchecked) notes.push(`step ${x.step}, ${x.tool}: ${x.unchecked}`);
-  if (first && o.stop === 'model-stopped' && o.calls.every((x) => x.outcome !== 'OK') && o.calls.length) notes.push('the model stopped after an error result without a valid call');
+  const cut = o.calls.filter((x) => x.cut).length;
+  if (cut) notes.push(`${cut} call${cut === 1 ? '' : 's'} recorded in part (arguments or reply longer than ${MAX_RECORDED_CHARS} characters)`);
+  if (unrecorded) notes.push(`${unrecorded.count} more call${unrecorded.count === 1 ? '' : 's'} answered but not recorded in detail (only the first ${MAX_RECORDED_CALLS} of a trial are)`);
+  if (first && o.stop === 'model-stopped' && o.calls.every((x) => x.outcome !== 'OK') && !unrecorded?.outcomes.OK && o.calls.length) notes.push('the model stopped after an error result without a valid call');
   return rec;
 }
 
@@ -229,7 +237,7 @@ export function totalsOf(cases: readonly CaseResult[]): Totals {
         if (r.argumentsValid) validArgs++;
       }
       t.unauthorizedProposed += r.unauthorizedProposed;
-      t.unauthorizedRejected += r.calls.filter((x) => !x.authorized && x.outcome === 'UNAUTHORIZED').length;
+      t.unauthorizedRejected += r.calls.filter((x) => !x.authorized && x.outcome === 'UNAUTHORIZED').length + (r.unrecordedCalls?.unauthorizedRejected ?? 0);
       t.requestFailures += r.failures.length;
     }
   }
