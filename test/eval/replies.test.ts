@@ -26,6 +26,9 @@ function set(ids: string[], expectTool: string | null = 'get_weather') {
   return readEvalSet('/x/weather.eval.json', JSON.stringify({ tools: 'weather.tool.json', cases: ids.map((id) => ({ id, category: 'normal', prompt: `[${id}] Weather in Paris?`, expect: { tool: expectTool } })) }));
 }
 
+/** HTTP 200 replies without a model turn. */
+const EMPTY: Record<string, unknown> = { emptyObject: {}, nullChoices: { choices: null }, noChoices: { choices: [] }, nullContent: { content: null }, nullOutput: { output: null } };
+
 const tools = () => loadTools('/x/weather.tool.json', JSON.stringify(TOOLS)).tools;
 
 describe('redirects and oversized replies', () => {
@@ -38,6 +41,7 @@ describe('redirects and oversized replies', () => {
     if (id === 'loop') return { kind: 'redirect', status: 302, location: `${base}${ctx.api === 'anthropic' ? path : '/chat/completions'}` };
     if (id === 'endless') return { kind: 'endless' };
     if (id === 'gzip') return { kind: 'gzip', bytes: 40 * 1024 * 1024 };
+    if (id in EMPTY) return { kind: 'json', body: EMPTY[id] };
     return { kind: 'text', text: 'Done.' };
   });
   before(async () => {
@@ -79,6 +83,27 @@ describe('redirects and oversized replies', () => {
         assert.equal(t.failures[0]!.kind, 'other');
         assert.match(t.reasons.join(), /the request failed: the reply is larger than 32 MiB/);
       }
+    });
+  }
+
+  for (const [api, ids, field] of [
+    ['chat', ['emptyObject', 'nullChoices', 'noChoices'], 'choices'],
+    ['responses', ['emptyObject', 'nullOutput'], 'output'],
+    ['anthropic', ['emptyObject', 'nullContent'], 'content'],
+  ] as const) {
+    it(`${api}: an HTTP 200 reply without a model turn is a failed request, not "no tool call"`, async () => {
+      server.reset();
+      base = api === 'anthropic' ? server.anthropicBase : server.openaiBase;
+      const s = set([...ids], null);
+      const r = await runEvaluation(s.cases, tools(), { provider: PROVIDER_OF[api], model: 'scripted', apiKey: SENTINEL_KEY, baseURL: base, trials: 1, limits: LIMITS, maxTokens: 64 });
+      for (const id of ids) {
+        const t = trialOf(r, id);
+        assert.equal(t.stop, 'request-failed', id);
+        assert.equal(t.pass, false, `${id}: an empty reply does not pass a case expecting no call`);
+        assert.deepEqual(t.reasons, [`the request failed: the reply has no ${field}: the endpoint answered without a model turn`], id);
+        assert.equal(t.failures.length, 1, `${id}: not retried`);
+      }
+      assert.equal(r.totals.passedTrials, 0);
     });
   }
 });

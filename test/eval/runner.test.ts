@@ -285,8 +285,10 @@ describe('runner: odd servers', () => {
       assert.equal(early!.providerStop, 'length');
       assert.match(early!.notes.join(), /stopped early \(length\)/);
       assert.equal(early!.pass, false);
+      // An empty body is a failed request (no model turn), not a model that called no tool.
       assert.equal(empty!.selected, null);
-      assert.equal(empty!.stop, 'model-stopped');
+      assert.equal(empty!.stop, 'request-failed');
+      assert.match(empty!.error ?? '', /^the reply has no choices/);
       assert.equal(empty!.pass, false);
     } finally {
       await server.stop();

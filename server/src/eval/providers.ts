@@ -122,14 +122,16 @@ function chatProvider(s: ProviderSettings): ProviderClient {
           const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: s.model, messages: history };
           if (toolParams.length) body.tools = toolParams;
           const r = await client.chat.completions.create(body, { signal: o.signal, timeout: o.timeoutMs, maxRetries: 0 });
+          // A reply without a choice is a failed request, not a model that chose not to call.
           const choice = Array.isArray(r?.choices) ? r.choices[0] : undefined;
+          if (!isRecord(choice)) throw new EmptyReplyError('choices');
           const msg = choice?.message;
           const calls: ProposedCall[] = [];
           for (const [i, c] of (Array.isArray(msg?.tool_calls) ? msg!.tool_calls : []).entries()) {
             if (c && c.type === 'function' && c.function) calls.push({ id: str(c.id) ?? `call_${i}`, name: str(c.function.name) ?? '', raw: c.function.arguments });
             else if (c) calls.push({ id: str(c.id) ?? `call_${i}`, name: '', raw: undefined });
           }
-          return { calls, text: typeof msg?.content === 'string' ? msg.content : '', stop: str(choice?.finish_reason) ?? (choice ? 'unknown' : 'no choices') };
+          return { calls, text: typeof msg?.content === 'string' ? msg.content : '', stop: str(choice.finish_reason) ?? 'unknown' };
         },
         reply(turn, replies) {
           history.push({
@@ -162,7 +164,8 @@ function responsesProvider(s: ProviderSettings): ProviderClient {
           const r = await client.responses.create(body, { signal: o.signal, timeout: o.timeoutMs, maxRetries: 0 });
           const calls: ProposedCall[] = [];
           const texts: string[] = [];
-          const output: unknown[] = Array.isArray(r?.output) ? r.output : [];
+          if (!Array.isArray(r?.output)) throw new EmptyReplyError('output');
+          const output: unknown[] = r.output;
           for (const [i, item] of output.entries()) {
             if (!isRecord(item)) continue;
             if (item.type === 'function_call') {
@@ -205,7 +208,8 @@ function anthropicProvider(s: ProviderSettings): ProviderClient {
           const r = await client.messages.create(body, { signal: o.signal, timeout: o.timeoutMs, maxRetries: 0 });
           const calls: ProposedCall[] = [];
           const texts: string[] = [];
-          const content: unknown[] = Array.isArray(r?.content) ? r.content : [];
+          if (!Array.isArray(r?.content)) throw new EmptyReplyError('content');
+          const content: unknown[] = r.content;
           for (const [i, block] of content.entries()) {
             if (!isRecord(block)) continue;
             if (block.type === 'tool_use') calls.push({ id: str(block.id) ?? `toolu_${i}`, name: str(block.name) ?? '', raw: block.input as JsonValue | undefined });
@@ -226,6 +230,14 @@ function anthropicProvider(s: ProviderSettings): ProviderClient {
       };
     },
   };
+}
+
+/** An HTTP 200 reply without a model turn (`{}`, `{"choices": null}`, `{"choices": []}`, Anthropic `{"content": null}`). */
+export class EmptyReplyError extends Error {
+  constructor(field: 'choices' | 'output' | 'content') {
+    super(`the reply has no ${field}: the endpoint answered without a model turn`);
+    this.name = 'EmptyReplyError';
+  }
 }
 
 function str(v: unknown): string | undefined {
