@@ -98,6 +98,11 @@ export interface TrialOutcome {
   firstArguments?: JsonValue;
 }
 
+/** A call the host refused without running it for who may call what: an unknown tool, or one outside the allowed tools. */
+export function isRefused(outcome: CallOutcome): boolean {
+  return outcome === 'UNAUTHORIZED' || outcome === 'UNKNOWN_TOOL';
+}
+
 /** Calls recorded in detail per trial; the rest are counted (UnrecordedCalls), so a results file always gets written. */
 export const MAX_RECORDED_CALLS = 100;
 /** Arguments (as JSON) or a reply longer than this are recorded as their first RECORDED_PREFIX characters. */
@@ -182,7 +187,7 @@ function countUnrecorded(out: TrialOutcome, rec: CallRecord): void {
   u.count++;
   if (!rec.authorized) {
     u.unauthorized++;
-    if (rec.outcome === 'UNAUTHORIZED') u.unauthorizedRejected++;
+    if (isRefused(rec.outcome)) u.unauthorizedRejected++;
   }
   u.outcomes[rec.outcome] = (u.outcomes[rec.outcome] ?? 0) + 1;
 }
@@ -311,6 +316,10 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   if (!tool) {
     if (args !== undefined) rec.arguments = args;
     return fail('UNKNOWN_TOOL', `There is no tool named "${call.name.slice(0, 200)}".`, `Call one of the available tools: ${[...byName.keys()].join(', ') || '(none)'}, or answer without a tool.`);
+  }
+  // Authorization before anything else about the arguments: a call outside the allowed tools is refused as such.
+  if (args === undefined && !rec.authorized) {
+    return fail('UNAUTHORIZED', `The caller is not authorized to use "${tool.name}".`, `Do not retry this tool for this request. Allowed tools: ${allowed!.join(', ') || '(none)'}.`);
   }
   if (args === undefined) {
     return fail('MALFORMED_ARGUMENTS', `The arguments for "${tool.name}" are not a JSON object: ${rec.errors[0] ?? 'unreadable'}.`, 'Send the arguments again as one JSON object that matches the parameter schema.');

@@ -5,7 +5,7 @@
  * the VS Code command both call `runEvaluation`, with an AbortSignal for cancellation.
  */
 import type { JsonValue } from '../../../shared/src/document';
-import { CancelledError, MAX_RECORDED_CALLS, MAX_RECORDED_CHARS, matchesSubset, runTrial, type HostLimits, type TrialOutcome } from './host';
+import { CancelledError, isRefused, MAX_RECORDED_CALLS, MAX_RECORDED_CHARS, matchesSubset, runTrial, type HostLimits, type TrialOutcome } from './host';
 import { createProvider, type CaseMessage, type ProviderClient, type ProviderId, type RunnableTool } from './providers';
 
 export type Category = 'normal' | 'ambiguous' | 'adversarial';
@@ -167,7 +167,7 @@ function score(trial: number, c: RunnableCase, o: Awaited<ReturnType<typeof runT
   };
   if (o.error) rec.error = o.error;
   if (unrecorded) rec.unrecordedCalls = unrecorded;
-  if (rec.unauthorizedProposed > 0) rec.unauthorizedRejected = o.calls.every((x) => x.authorized || x.outcome === 'UNAUTHORIZED') && (unrecorded?.unauthorizedRejected ?? 0) === (unrecorded?.unauthorized ?? 0);
+  if (rec.unauthorizedProposed > 0) rec.unauthorizedRejected = o.calls.every((x) => x.authorized || isRefused(x.outcome)) && (unrecorded?.unauthorizedRejected ?? 0) === (unrecorded?.unauthorized ?? 0);
   // Compared with the arguments as judged (the record may hold their first characters only).
   const firstArgs = o.firstArguments !== undefined ? o.firstArguments : first?.arguments;
   if (first && c.expect.arguments && first.tool === c.expect.tool && typeof firstArgs === 'object') rec.argumentsMatch = matchesSubset(c.expect.arguments, firstArgs ?? undefined);
@@ -237,7 +237,7 @@ export function totalsOf(cases: readonly CaseResult[]): Totals {
         if (r.argumentsValid) validArgs++;
       }
       t.unauthorizedProposed += r.unauthorizedProposed;
-      t.unauthorizedRejected += r.calls.filter((x) => !x.authorized && x.outcome === 'UNAUTHORIZED').length + (r.unrecordedCalls?.unauthorizedRejected ?? 0);
+      t.unauthorizedRejected += r.calls.filter((x) => !x.authorized && isRefused(x.outcome)).length + (r.unrecordedCalls?.unauthorizedRejected ?? 0);
       t.requestFailures += r.failures.length;
     }
   }
