@@ -3,6 +3,7 @@
  * runs side by side for `--compare`. Built from the recorded results only; the final text of the model is
  * never a score.
  */
+import { printable } from '../cli/terminal';
 import type { CaseResult, RunResult, Totals } from './runner';
 
 export interface LabelledRun {
@@ -109,7 +110,11 @@ function details(c: CaseResult, indent: string): string[] {
 /** How every Markdown report begins (files.ts recognises a report of ours by it before replacing one). */
 export const REPORT_HEADING = '# Evaluation: ';
 
-const mdCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/**
+ * A table cell or one line of the Markdown report: pipes escaped, line breaks as spaces, and control characters
+ * (C0, C1, bidirectional; from case ids, model-chosen tool names, replies) as visible escapes, as stdout shows them.
+ */
+const mdCell = (s: string) => printable(s.replace(/\r?\n/g, ' ')).replace(/\|/g, '\\|');
 
 export function markdownReport(setLabel: string, runs: readonly LabelledRun[]): string {
   const out: string[] = [`${REPORT_HEADING}${mdCell(setLabel)}`, ''];
