@@ -177,8 +177,11 @@ describe('CLI --cache', () => {
     writeFileSync(join(dir, '.toolschemacache'), '"just a string"');
     symlinkSync('/dev/null', join(dir, 'null-link'));
     spawnSync('mkfifo', [join(dir, 'pipe')]);
+    // A tool file is refused before it is read: the next run would lint the cache as one.
+    const toolFile = run(['lint', 'tools', '--cache', '--cache-location', 'tools/a.tool.json'], dir);
+    assert.equal(toolFile.code, 2);
+    assert.match(toolFile.stderr, /the cache file "tools\/a\.tool\.json" would be linted as a tool file or evaluation file by the next run/);
     const cases: [string, RegExp][] = [
-      ['tools/a.tool.json', /not a toolschema cache file/],
       ['notes.txt', /not a toolschema cache file/],
       ['data.json', /not a toolschema cache file/],
       ['.toolschemacache', /not a toolschema cache file/],
