@@ -67,6 +67,11 @@ const describe = (e: unknown): string => (e as Error)?.stack ?? String(e);
 export function indexFromDisk(job: IndexJob): IndexReply {
   const text = readText(job.uri);
   if (text === undefined) return { uri: job.uri, missing: true };
+  return indexText(job, text);
+}
+
+/** Indexes one file from its text (read from disk by the caller). */
+export function indexText(job: IndexJob, text: string): IndexReply {
   try {
     const doc = new ToolDocument(job.uri, text);
     const discovery = doc.tree && !doc.refused ? discoverTools(doc.tree, job.profile) : { tools: [], problems: [] };

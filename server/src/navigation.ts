@@ -70,11 +70,18 @@ export interface NavigationDeps {
    * read the whole workspace wait for it, so they answer from the index as of the request.
    */
   indexSettled?(): Promise<void>;
+  /**
+   * Checks the files among `uris` that are not open against their text on disk, indexing again those that
+   * changed (or dropping those gone): true when any entry changed, so the answer must be computed again.
+   */
+  refreshFromDisk?(uris: Iterable<string>): boolean;
   /** The JSON language service's completion at the same position. */
   jsonCompletion(params: CompletionParams): CompletionList | CompletionItem[] | null | undefined | Promise<CompletionList | CompletionItem[] | null | undefined>;
 }
 
 const MAX_WORKSPACE_SYMBOLS = 256;
+/** Times an answer is computed again because files it names had changed on disk (they keep changing: refused). */
+const MAX_REFRESH_ROUNDS = 5;
 const TYPE_NAMES = new Set<string>(JSON_SCHEMA_TYPES);
 
 export function registerNavigation(connection: Connection, deps: NavigationDeps): void {
@@ -100,6 +107,19 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     syncOpen();
     return { offset, target: caseTargetAt(model, uri, offset) };
   };
+  /**
+   * An answer naming places in files (`urisOf`) computed from their text on disk as it is now, not as it was
+   * indexed: computed again while a file it names had changed (deps.refreshFromDisk). `fresh` is false when
+   * the files kept changing through every round.
+   */
+  const fromCurrentText = <T>(compute: () => T, urisOf: (value: T) => Iterable<string>): { value: T; fresh: boolean } => {
+    let value = compute();
+    for (let round = 0; round < MAX_REFRESH_ROUNDS; round++) {
+      if (!deps.refreshFromDisk?.(urisOf(value))) return { value, fresh: true };
+      value = compute();
+    }
+    return { value, fresh: false };
+  };
   const NOT_HERE = 'Rename works on tool names in tool files and in evaluation sets.';
   const settled = (): Promise<void> => deps.indexSettled?.() ?? Promise.resolve();
 
@@ -108,7 +128,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
-      const defs = definitionsOf(model, at.target.name);
+      const name = at.target.name;
+      const defs = fromCurrentText(() => definitionsOf(model, name), (ds) => ds.map((d) => d.uri)).value;
       if (defs.length === 0 && at.target.kind === 'tool') return [{ uri: params.textDocument.uri, range: at.target.range }];
       return defs.map((d) => ({ uri: d.uri, range: d.range }));
     } catch (e) {
@@ -122,7 +143,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
-      return occurrencesOf(model, at.target.name, params.context.includeDeclaration).map((o) => ({ uri: o.uri, range: o.range }));
+      const name = at.target.name;
+      return fromCurrentText(() => occurrencesOf(model, name, params.context.includeDeclaration), (os) => os.map((o) => o.uri)).value.map((o) => ({ uri: o.uri, range: o.range }));
     } catch (e) {
       log('references', params.textDocument.uri, e);
       return null;
@@ -144,8 +166,14 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
     if (!p.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, p.reason);
-    const r = renameTool(model, p.target.name, params.newName);
+    // The edits of files that are not open are computed on their text on disk now (no version says which text
+    // they apply to): never on the text they had when last indexed.
+    const { value: r, fresh } = fromCurrentText(
+      () => renameTool(model, p.target.name, params.newName),
+      (x) => (x.ok ? x.files.map((f) => f.uri) : []),
+    );
     if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
+    if (!fresh) throw new ResponseError(LSPErrorCodes.RequestFailed, 'Files this rename would edit kept changing on disk while it was computed: try again.');
     const edits = (f: (typeof r.files)[number]) => [...f.edits].sort((a, b) => a.offset - b.offset).map((e) => ({ range: e.range, newText: e.newText }));
     if (deps.canVersionEdits?.() === false) return { changes: Object.fromEntries(r.files.map((f) => [f.uri, edits(f)])) };
     const documentChanges: TextDocumentEdit[] = r.files.map((f) => ({ textDocument: { uri: f.uri, version: deps.documentVersion(f.uri) }, edits: edits(f) }));

@@ -25,7 +25,7 @@ import { readTextBounded, tryReadText } from './safeRead';
 import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
-import { lintDocument, type FileLint } from '../../shared/src/linter';
+import { hash53, lintDocument, type FileLint } from '../../shared/src/linter';
 import { WorkspaceModel, movedNames, type IndexedFile } from '../../shared/src/workspace';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
 import { EVAL_SET_SCHEMA } from '../../shared/src/evaluation/evalSet';
@@ -47,7 +47,7 @@ import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
 import { reclaimMemoryAfterBurst } from './memory';
-import { inProcessDiskWork, type DiskWork, type IndexReply, type LintReply } from './diskWork';
+import { inProcessDiskWork, indexText, type DiskWork, type IndexReply, type LintReply } from './diskWork';
 import { formatEdits } from './formatting';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -545,6 +545,49 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     });
   }
 
+  /**
+   * Checks files that are not open against their text on disk, before navigation answers with places in them
+   * (rename edits, references, definitions): the index holds what a file was when it was last read, and a file
+   * changed on disk without a watcher event (a client without didChangeWatchedFiles, or before its event
+   * arrives) would get edits landing on the wrong bytes. A file whose text changed is indexed again from the
+   * text just read (and linted, with what it affects); one gone from the disk leaves the index. True when any
+   * entry changed: the answer is computed again.
+   */
+  function refreshFromDisk(uris: Iterable<string>): boolean {
+    let changed = false;
+    for (const uri of new Set(uris)) {
+      if (documents.get(uri)) continue;
+      const path = filePathOf(uri);
+      if (path === undefined) continue;
+      if (isEvaluationFileUri(uri)) {
+        const set = evalFiles.setOf(uri);
+        if (!set) continue;
+        if (tryReadText(path) !== set.doc.text) {
+          evalFiles.readFromDisk(uri);
+          changed = true;
+        }
+        continue;
+      }
+      if (!diskFiles.has(uri)) continue;
+      const text = tryReadText(path);
+      if (text === undefined) {
+        forgetDiskFile(uri);
+        changed = true;
+        continue;
+      }
+      if (hash53(text) === diskHashes.get(uri)) continue;
+      changed = true;
+      bump(indexSeq, uri); // a reply of the worker under way, read before, is superseded
+      const before = index.file(uri);
+      const entry = applyIndexReply(indexText({ uri, profile: configFor(uri).profile }, text));
+      if (!entry) continue;
+      lintDiskFile(uri);
+      evalFiles.toolChanged(uri);
+      relintAffected(uri, before?.names ?? new Set(), entry.names, movedNames(before, entry));
+    }
+    return changed;
+  }
+
   function forgetDiskFile(uri: string): void {
     bump(indexSeq, uri);
     bump(lintSeq, uri);
@@ -767,6 +810,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       await new Promise((r) => setImmediate(r));
     },
     lintOf: (uri) => currentLint(uri),
+    refreshFromDisk: (uris) => refreshFromDisk(uris),
     documentVersion: (uri) => documents.get(uri)?.version ?? null,
     canVersionEdits: () => canVersionEdits,
     evalSetOf: (uri) => {
