@@ -148,6 +148,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const lintSeq = new Map<string, number>();
   /** Index requests under way (navigation waits for them: indexSettled). */
   const pendingIndex = new Set<Promise<unknown>>();
+  /**
+   * Documents of a workspace folder closed while their text on disk is read again: when the file is not on disk
+   * (a new file never saved, or deleted while open), the diagnostics published while it was open are cleared.
+   */
+  const closedToDisk = new Set<string>();
   const bump = (m: Map<string, number>, uri: string): number => {
     const n = (m.get(uri) ?? 0) + 1;
     m.set(uri, n);
@@ -527,6 +532,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return undefined;
     }
     if (r.error) connection.console.error(r.error);
+    closedToDisk.delete(r.uri); // its lint from disk publishes its diagnostics
     const entry = index.updateEntry(r.entry);
     diskHashes.set(r.uri, r.hash);
     diskFiles.add(r.uri);
@@ -592,7 +598,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     bump(indexSeq, uri);
     bump(lintSeq, uri);
     diskHashes.delete(uri);
-    const wasOnDisk = diskFiles.delete(uri);
+    // A document just closed that is not on disk had its diagnostics published while open: they are cleared too.
+    const justClosed = closedToDisk.delete(uri);
+    const wasOnDisk = diskFiles.delete(uri) || justClosed;
     // An open document keeps its entry and its diagnostics: its own lint decides them (dropOpenDocument when it
     // is no longer a tool file), and its close puts the file on disk back. An unversioned empty publish here
     // would land after the document's own, and the index would lose the names the editor shows.
@@ -727,7 +735,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     schedule(uri);
   }
 
-  documents.onDidOpen((e) => schedule(e.document.uri));
+  documents.onDidOpen((e) => {
+    closedToDisk.delete(e.document.uri);
+    schedule(e.document.uri);
+  });
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     const uri = e.document.uri;
@@ -746,6 +757,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // dropped then), after the workspace index that now takes in its folder had left it out as an open document.
     // Before, such a file kept no diagnostics until it changed on disk (the differential fuzz, session 77001).
     if (uri.startsWith('file:') && folderOf(uri) && isToolUri(uri)) {
+      closedToDisk.add(uri);
       indexDiskFile(uri, true);
       return;
     }

@@ -320,3 +320,39 @@ describe('an edit to the open configuration that changes the globs', () => {
     }
   });
 });
+
+describe('closing a document that is not on disk', () => {
+  it('clears its diagnostics: a new file never saved, and a file deleted while it was open', async () => {
+    // Closed, a workspace document goes back to its file on disk; when there is none, the diagnostics published
+    // while it was open stayed in the editor for good (the black-box run: no publish at all after the close).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-unsaved-close-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      writeFileSync(join(dir, 'b.tool.json'), B);
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json'));
+      const bad = '[{"name": "x", "parameters": {"type": "str"}}]';
+      await client.open(uri('new.tool.json'), bad);
+      const open = await client.waitForDiagnostics((p) => p.uri === uri('new.tool.json') && p.version === 1);
+      assert.ok(open.diagnostics.length > 0);
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: uri('new.tool.json') } });
+      await client.waitForDiagnostics((p) => client.published.indexOf(p) > client.published.indexOf(open) && p.uri === uri('new.tool.json') && p.diagnostics.length === 0);
+      // b.tool.json: opened, deleted on disk (the watcher says so), then closed.
+      await client.open(uri('b.tool.json'), bad);
+      const openB = await client.waitForDiagnostics((p) => p.uri === uri('b.tool.json') && p.version === 1);
+      assert.ok(openB.diagnostics.length > 0);
+      unlinkSync(join(dir, 'b.tool.json'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('b.tool.json'), type: 3 }] });
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: uri('b.tool.json') } });
+      await client.waitForDiagnostics((p) => client.published.indexOf(p) > client.published.indexOf(openB) && p.uri === uri('b.tool.json') && p.diagnostics.length === 0);
+      // Neither is in the index any more.
+      const symbols = (await client.conn.sendRequest('workspace/symbol', { query: '' })) as { location: { uri: string } }[];
+      assert.deepEqual([...new Set(symbols.map((s) => s.location.uri))], [uri('a.tool.json')]);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
