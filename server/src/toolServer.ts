@@ -844,7 +844,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, undefined, params.options), []));
   connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, params.range, params.options), []));
   connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
-  connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions, jsonLs().parseJSONDocument(doc)), []));
+  // Positions past the end of their line or of the text are read as that end (as for completion): the JSON service
+  // answers a position outside every node with an empty range at that position, outside the document.
+  connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions.map((p) => doc.positionAt(doc.offsetAt(p))), jsonLs().parseJSONDocument(doc)), []));
 
   // ------------------------------------------------------------------ fixes, refactors, commands
 

@@ -6,7 +6,8 @@
  *   workspace folder failed `initialize` and left the server half-started; in a folder change, it dropped the
  *   valid folders after it; as a document inside a folder, the document was never linted;
  * - a didChange numbered below the document's version was applied and published under the older number;
- * - a completion past the end of a line answered edits whose range ended outside the document;
+ * - a completion past the end of a line answered edits whose range ended outside the document, and a selection
+ *   range past the end of a line or of the text answered ranges there;
  * - a configuration glob that is absolute or climbs out with `..` had the server read files outside the folder.
  */
 import { describe, it } from 'node:test';
@@ -170,7 +171,7 @@ describe('client errors over stdio', { timeout: 120_000 }, () => {
     }
   });
 
-  it('a didChange below the current version is not applied nor published; completion past the end answers ranges inside the text', async () => {
+  it('a didChange below the current version is not applied nor published; completion and selection ranges past the end answer ranges inside the text', async () => {
     const client = new TestClient();
     const uri = 'file:///versions/weather.tool.json';
     try {
@@ -195,6 +196,23 @@ describe('client errors over stdio', { timeout: 120_000 }, () => {
         for (const item of r?.items ?? []) {
           for (const end of item.textEdit ? [item.textEdit.range.start, item.textEdit.range.end] : []) {
             assert.ok(end.line < lines.length && end.character <= lines[end.line]!.length, `${JSON.stringify(position)}: ${JSON.stringify(item.textEdit)}`);
+          }
+        }
+      }
+      // Selection ranges too (a position after the last value, past the end of a line or of the text, was answered
+      // with an empty range at that position): one per position asked, every range inside the text.
+      type Sel = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; parent?: Sel };
+      const ended = '[{"name": "get_weather", "description": "Use this when asked about the weather. Returns it."}]\n';
+      const endedUri = 'file:///versions/ended.tool.json';
+      await client.open(endedUri, ended);
+      const endedLines = ended.split('\n');
+      for (const [doc, docLines] of [[small, lines], [endedUri, endedLines]] as const) {
+        const positions = [{ line: 1, character: 500 }, { line: 1, character: 7 }, { line: 9, character: 0 }, { line: 5000, character: 7 }, { line: 0, character: 9999 }, { line: 0, character: 1 }];
+        const sel = (await client.conn.sendRequest('textDocument/selectionRange', { textDocument: { uri: doc }, positions })) as Sel[];
+        assert.equal(sel.length, positions.length);
+        for (const [i, first] of sel.entries()) {
+          for (let s: Sel | undefined = first; s; s = s.parent) {
+            for (const end of [s.range.start, s.range.end]) assert.ok(end.line < docLines.length && end.character <= docLines[end.line]!.length, `${doc} ${JSON.stringify(positions[i])}: ${JSON.stringify(s.range)}`);
           }
         }
       }
