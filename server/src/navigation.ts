@@ -70,6 +70,8 @@ export interface NavigationDeps {
    * read the whole workspace wait for it, so they answer from the index as of the request.
    */
   indexSettled?(): Promise<void>;
+  /** Resolves once the configuration is loaded (start-up): every request that reads a lint waits for it. */
+  configured?(): Promise<void>;
   /**
    * Checks the files among `uris` that are not open against their text on disk, indexing again those that
    * changed (or dropping those gone): true when any entry changed, so the answer must be computed again.
@@ -121,7 +123,10 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { value, fresh: false };
   };
   const NOT_HERE = 'Rename works on tool names in tool files and in evaluation sets.';
-  const settled = (): Promise<void> => deps.indexSettled?.() ?? Promise.resolve();
+  const settled = async (): Promise<void> => {
+    await deps.configured?.();
+    await deps.indexSettled?.();
+  };
 
   connection.onDefinition(async (params): Promise<Location[] | null> => {
     await settled();
@@ -180,7 +185,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { documentChanges };
   });
 
-  connection.onDocumentSymbol((params): DocumentSymbol[] => {
+  connection.onDocumentSymbol(async (params): Promise<DocumentSymbol[]> => {
+    await deps.configured?.();
     try {
       const lint = deps.lintOf(params.textDocument.uri);
       return lint ? documentOutline(lint).map(toDocumentSymbol) : [];

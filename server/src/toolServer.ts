@@ -8,6 +8,7 @@ import {
   type InitializeResult,
   type Diagnostic,
   type Hover,
+  type HoverParams,
   TextDocuments,
   TextDocumentSyncKind,
   DiagnosticSeverity,
@@ -116,6 +117,12 @@ export function maxProblemsSetting(raw: unknown): number {
  */
 export const MAX_JSON_COMPLETION_VALUES = 100_000;
 
+/**
+ * The longest wait at start-up for the client's answer to workspace/configuration before linting with the settings
+ * known so far (initializationOptions, else the defaults); a late answer lints everything again.
+ */
+export const INITIAL_SETTINGS_WAIT_MS = 5000;
+
 /** Files per request to the disk work (index, lint). */
 const DISK_BATCH = 25;
 
@@ -166,9 +173,38 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** `toolschema.maxNumberOfProblems`: the most diagnostics published per file (diagnosticsFor). */
   let maxProblems = DEFAULT_MAX_PROBLEMS;
   const diagnostics = (findings: readonly Finding[]): Diagnostic[] => diagnosticsFor(findings, maxProblems);
+  /** Per open tool document: the last diagnostics its own lint published, and for which version. */
+  const lastPublished = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
+  /**
+   * Publishes diagnostics. An open document's lint (`ofLint`) does not publish again what it last published for the
+   * same version: a document linted again without a change (after the start-up index, a file's names changed
+   * elsewhere) shows the same problems, and the editor's list need not be redrawn. Any other publish for the URI
+   * forgets what was published.
+   */
+  const publish = (params: { uri: string; version?: number; diagnostics: Diagnostic[] }, ofLint = false): void => {
+    if (ofLint && params.version !== undefined) {
+      const last = lastPublished.get(params.uri);
+      if (last && last.version === params.version && JSON.stringify(last.diagnostics) === JSON.stringify(params.diagnostics)) return;
+      lastPublished.set(params.uri, { version: params.version, diagnostics: params.diagnostics });
+    } else {
+      lastPublished.delete(params.uri);
+    }
+    void connection.sendDiagnostics(params);
+  };
   /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
   const folderConfigs = new Map<string, { config: Config; configUri: string | undefined }>();
   let jsonService: JsonLanguageService | undefined;
+  /**
+   * Whether the configuration (the client's settings and each folder's toolschema.config.json) has been loaded
+   * once, after `initialized`. Until then nothing is linted or published, and requests that read a lint wait
+   * (afterConfig): a document opened right after `initialized` was linted with the defaults, its diagnostics
+   * published, then published again under the configuration (rules the user turned off flashed up).
+   */
+  let configLoaded = false;
+  let markConfigLoaded: () => void = () => undefined;
+  const configReady = new Promise<void>((resolve) => (markConfigLoaded = resolve));
+  /** Runs `fn` now when the configuration is loaded, else once it is. */
+  const afterConfig = <T>(fn: () => T | Promise<T>): T | Promise<T> => (configLoaded ? fn() : configReady.then(fn));
   /** Each tool file at the git baseline (breaking-change, param-added-required), read in the background. */
   const baselines = createBaselineProvider({ log: (m) => connection.console.log(m), onReady: (uri) => (documents.get(uri) ? relint(uri) : lintDiskFile(uri)) });
 
@@ -211,7 +247,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (documents.get(known)) relint(known);
       else lintDiskFile(known);
     },
-    publish: (uri, findings, version) => void connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics: diagnostics(findings) }),
+    publish: (uri, findings, version) => publish({ uri, ...(version !== undefined ? { version } : {}), diagnostics: diagnostics(findings) }),
     logError: (m) => connection.console.error(m),
   });
 
@@ -272,6 +308,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onInitialized(async () => {
+    // The configuration first: nothing is linted before it (configLoaded), and documents opened meanwhile are linted
+    // once it is, before the workspace is indexed (they are linted again after, with the whole index).
+    await pullSettings(INITIAL_SETTINGS_WAIT_MS);
+    loadFolderConfigs();
+    configLoaded = true;
+    markConfigLoaded();
+    for (const d of documents.all()) relint(d.uri);
     if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
     if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }] }).catch(() => undefined);
     if (hasWorkspaceFolders) {
@@ -281,15 +324,31 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         void reloadAll();
       });
     }
-    await reloadAll();
+    await indexWorkspace();
+    for (const d of documents.all()) relint(d.uri);
   });
 
   // ------------------------------------------------------------------ configuration
 
-  async function pullSettings(): Promise<void> {
+  /** The client's settings (workspace/configuration); with `waitMs`, waits that long at most for the answer. */
+  async function pullSettings(waitMs?: number): Promise<void> {
     if (!hasConfigurationCapability) return;
     try {
-      const raw: unknown = await connection.workspace.getConfiguration({ section: 'toolschema' });
+      const pending: Promise<unknown> = connection.workspace.getConfiguration({ section: 'toolschema' });
+      const late = Symbol('late');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const raw: unknown =
+        waitMs === undefined
+          ? await pending
+          : await Promise.race([pending, new Promise<typeof late>((resolve) => (timer = setTimeout(() => resolve(late), waitMs)))]).finally(() => clearTimeout(timer));
+      if (raw === late) {
+        connection.console.warn(`toolschema: the client did not answer workspace/configuration within ${waitMs} ms; linting with the settings known so far until it does.`);
+        void pending.then(
+          () => reloadAll(),
+          () => undefined,
+        );
+        return;
+      }
       settings = resolveConfig(stripUnset(raw)).config;
       maxProblems = maxProblemsSetting(raw);
     } catch {
@@ -339,7 +398,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       folderConfigs.set(f.uri, { config, configUri: uri });
       configDiagnostics.set(uri, findings.map(toDiagnostic));
     }
-    for (const [uri, diags] of configDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: diags });
+    for (const [uri, diags] of configDiagnostics) publish({ uri, diagnostics: diags });
   }
 
   /** The effective configuration of every folder, as one comparable string. */
@@ -607,7 +666,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (documents.get(uri)) return;
     const before = index.file(uri)?.names ?? new Set<string>();
     index.delete(uri);
-    if (wasOnDisk) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (wasOnDisk) publish({ uri, diagnostics: [] });
     evalFiles.toolChanged(uri);
     relintAffected(uri, before, new Set());
   }
@@ -621,7 +680,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!linted && !index.has(uri)) return;
     const before = index.file(uri)?.names ?? new Set<string>();
     index.delete(uri);
-    void connection.sendDiagnostics({ uri, version, diagnostics: [] });
+    publish({ uri, version, diagnostics: [] });
     evalFiles.toolChanged(uri);
     relintAffected(uri, before, new Set());
   }
@@ -668,7 +727,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     for (const e of r.errors) connection.console.error(e);
-    if (r.findings) void connection.sendDiagnostics({ uri: r.uri, diagnostics: diagnostics(r.findings) });
+    if (r.findings) publish({ uri: r.uri, diagnostics: diagnostics(r.findings) });
   }
 
   /** After a file's defined names changed: re-lint only the files whose results can change. */
@@ -687,7 +746,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function lintNow(uri: string): void {
     const doc = documents.get(uri);
-    if (!doc) return;
+    if (!doc || !configLoaded) return; // linted once the configuration is loaded (onInitialized)
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
       const before = configsKey();
       loadFolderConfigs();
@@ -722,7 +781,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const entry = index.update(toolDoc, discovery);
     const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
-    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnostics(result.findings) });
+    publish({ uri, version: doc.version, diagnostics: diagnostics(result.findings) }, true);
     // The evaluation sets that test this file check their cases against its tools.
     evalFiles.toolChanged(uri);
     // Cross-file rules: the files (open or not) whose results depend on the names this file defines.
@@ -743,6 +802,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidClose((e) => {
     const uri = e.document.uri;
     scheduler.cancel(uri); // a pending lint of the closed version is superseded
+    lastPublished.delete(uri);
     if (isEvaluationFileUri(uri)) {
       evalFiles.closed(uri);
       return;
@@ -767,7 +827,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Any other document leaves the index.
     const before = index.file(uri)?.names ?? new Set<string>();
     index.delete(uri);
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    publish({ uri, diagnostics: [] });
     relintAffected(uri, before, new Set());
   });
 
@@ -783,7 +843,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // ------------------------------------------------------------------ features
 
-  connection.onHover((params): Hover | null | Promise<Hover | null> => {
+  connection.onHover((params): Hover | null | Promise<Hover | null> => afterConfig(() => hoverAt(params)));
+
+  function hoverAt(params: HoverParams): Hover | null | Promise<Hover | null> {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
     if (isEvalSetUri(doc.uri)) return withJson(doc.uri, (d) => Promise.resolve(jsonLs().doHover(d, params.position, jsonLs().parseJSONDocument(d))), null);
@@ -795,10 +857,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const h = getHover(lint, doc.offsetAt(params.position), extra);
     if (!h) return null;
     return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range };
-  });
+  }
 
   /** Runs a vscode-json-languageservice feature, never on a document the engine refused (too large or deep). */
-  const withJson = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => {
+  const withJson = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => afterConfig(() => jsonFeature(uri, fn, fallback));
+  const jsonFeature = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => {
     const doc = documents.get(uri);
     if (!doc) return fallback;
     // Tool files, and evaluation sets (their JSON schema completes and explains the format).
@@ -816,6 +879,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // Navigation: definition, references, rename, document and workspace symbols, completion (merged with the JSON service's).
   registerNavigation(connection, {
     model: index,
+    configured: () => configReady,
     indexSettled: async () => {
       // The replies are taken in a microtask after the request resolves: wait for that too.
       await Promise.all([...pendingIndex].map((p) => p.catch(() => undefined)));
@@ -858,24 +922,30 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits, canVersionEdits };
   }
 
-  connection.onCodeAction((params) => {
-    try {
-      const ctx = actionContext(params.textDocument.uri);
-      return ctx ? codeActions(ctx, params) : [];
-    } catch (e) {
-      connection.console.error(`code actions failed on ${params.textDocument.uri}: ${(e as Error)?.stack ?? String(e)}`);
-      return [];
-    }
-  });
+  // Code actions and commands read the lint of the document: not before the configuration is loaded.
+  connection.onCodeAction((params) =>
+    afterConfig(() => {
+      try {
+        const ctx = actionContext(params.textDocument.uri);
+        return ctx ? codeActions(ctx, params) : [];
+      } catch (e) {
+        connection.console.error(`code actions failed on ${params.textDocument.uri}: ${(e as Error)?.stack ?? String(e)}`);
+        return [];
+      }
+    }),
+  );
 
-  connection.onCodeActionResolve((action) => resolveCodeAction(action, actionContext));
+  connection.onCodeActionResolve((action) => afterConfig(() => resolveCodeAction(action, actionContext)));
 
-  connection.onRequest(ToolsRequest, (params: ToolsParams): ToolsResult | null => {
-    const ctx = params && typeof params.uri === 'string' ? actionContext(params.uri) : undefined;
-    return ctx ? { version: ctx.version, tools: toolSummaries(ctx) } : null;
-  });
+  connection.onRequest(ToolsRequest, (params: ToolsParams): ToolsResult | null | Promise<ToolsResult | null> =>
+    afterConfig(() => {
+      const ctx = params && typeof params.uri === 'string' ? actionContext(params.uri) : undefined;
+      return ctx ? { version: ctx.version, tools: toolSummaries(ctx) } : null;
+    }),
+  );
 
   connection.onExecuteCommand(async (params): Promise<CommandResult> => {
+    await configReady;
     if (!ALL_SERVER_COMMANDS.includes(params.command)) throw new ResponseError(ErrorCodes.InvalidRequest, `Unknown command ${params.command}.`);
     const { args, ctx } = checkCommand(params.arguments?.[0], actionContext);
     let edits;

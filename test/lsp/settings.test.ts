@@ -76,3 +76,45 @@ describe('settings over LSP', () => {
     assert.match(notice.message, new RegExp(`^${full.diagnostics.length - 5} more problems in this file not shown: at most 5 are shown per file`));
   });
 });
+
+describe('the first diagnostics after start-up', () => {
+  it('follow toolschema.config.json and the client settings, however late the settings come; code actions wait for them', async () => {
+    // Before, a document opened right after `initialized` was linted with the defaults while the settings were
+    // being pulled: its diagnostics (and code actions) showed rules the configuration turns off, then were
+    // published again. Here the client holds its answer to workspace/configuration until the server has handled
+    // the didOpen and a code action request (a request for an unknown method, answered in order, marks that).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-first-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'toolschema.config.json'), JSON.stringify({ rules: { 'type-unknown': 'off' } }));
+      const text = '[{"name": "get_weather", "description": "Use this when the user asks about the weather. Returns the temperature.", "parameters": {"type": "object", "properties": {"city": {"type": "str"}, "unit": {"type": "string"}, "day": {"type": "string"}}}}]';
+      writeFileSync(join(dir, 'w.tool.json'), text);
+      const uri = pathToFileURL(join(dir, 'w.tool.json')).href;
+      client.settings = { maxNumberOfProblems: 1 };
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      client.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
+        await held;
+        return p.items.map(() => client.settings);
+      });
+      await client.initialize(pathToFileURL(dir).href, { workspace: { configuration: true } });
+      await client.open(uri, text);
+      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      const actions = client.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['source.fixAll'] } });
+      await assert.rejects(client.conn.sendRequest('toolschema/noSuchMethod', {}));
+      release();
+      const answered = JSON.stringify(await actions);
+      const published = await client.waitForDiagnostics((p) => p.uri === uri && p.version === 1);
+      assert.equal(published.diagnostics.length, 2, JSON.stringify(published.diagnostics));
+      assert.match(published.diagnostics[1]!.message, /^\d+ more problems? in this file not shown: at most 1 /);
+      for (const p of client.published.filter((x) => x.uri === uri)) {
+        assert.ok(!p.diagnostics.some((d) => d.code === 'type-unknown'), `type-unknown is off: ${JSON.stringify(p.diagnostics.map((d) => d.code))}`);
+        assert.ok(p.diagnostics.length <= 2, `at most one problem shown: ${p.diagnostics.length}`);
+      }
+      assert.ok(!answered.includes('type-unknown'), answered);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
