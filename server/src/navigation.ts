@@ -5,7 +5,9 @@
  * this file only converts shapes and picks document versions.
  */
 import {
+  type CancellationToken,
   type Connection,
+  type Disposable,
   type CompletionItem,
   type CompletionList,
   type CompletionParams,
@@ -73,6 +75,11 @@ export interface NavigationDeps {
   /** Resolves once the configuration is loaded (start-up): every request that reads a lint waits for it. */
   configured?(): Promise<void>;
   /**
+   * The longest wait for indexSettled (default INDEX_WAIT_MS): past it, the request answers from the files indexed
+   * so far and says so in the log. A request cancelled while it waits is answered RequestCancelled.
+   */
+  indexWaitMs?: number;
+  /**
    * Checks the files among `uris` that are not open against their text on disk, indexing again those that
    * changed (or dropping those gone): true when any entry changed, so the answer must be computed again.
    */
@@ -82,6 +89,8 @@ export interface NavigationDeps {
 }
 
 const MAX_WORKSPACE_SYMBOLS = 256;
+/** How long navigation waits for the files being indexed before answering from the index as it is. */
+export const INDEX_WAIT_MS = 3000;
 /** Times an answer is computed again because files it names had changed on disk (they keep changing: refused). */
 const MAX_REFRESH_ROUNDS = 5;
 const TYPE_NAMES = new Set<string>(JSON_SCHEMA_TYPES);
@@ -123,13 +132,49 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { value, fresh: false };
   };
   const NOT_HERE = 'Rename works on tool names in tool files and in evaluation sets.';
-  const settled = async (): Promise<void> => {
-    await deps.configured?.();
-    await deps.indexSettled?.();
+  /**
+   * Set while the index has not settled within the wait (a disk worker stalled on a hung mount, a huge workspace):
+   * later requests answer at once from the index as it is, until it settles.
+   */
+  let indexLate = false;
+  /**
+   * Waits for the configuration and the index (deps.indexSettled), at most `indexWaitMs` for the index; throws
+   * RequestCancelled when the client cancels the request meanwhile (LSP wants an answer to a cancelled request).
+   */
+  const settled = async (what: string, token?: CancellationToken): Promise<void> => {
+    let subscription: Disposable | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancelled = new Promise<'cancelled'>((resolve) => {
+      if (token?.isCancellationRequested) resolve('cancelled');
+      else subscription = token?.onCancellationRequested(() => resolve('cancelled'));
+    });
+    try {
+      if (deps.configured && (await Promise.race([deps.configured(), cancelled])) === 'cancelled') throw cancelledError();
+      const pending = deps.indexSettled?.();
+      if (!pending) return;
+      if (indexLate) {
+        void pending.then(() => (indexLate = false));
+        if (token?.isCancellationRequested) throw cancelledError();
+        return;
+      }
+      const waitMs = deps.indexWaitMs ?? INDEX_WAIT_MS;
+      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), waitMs)));
+      const outcome = await Promise.race([pending.then(() => 'settled' as const), timeout, cancelled]);
+      if (outcome === 'cancelled') throw cancelledError();
+      if (outcome === 'timeout') {
+        indexLate = true;
+        void pending.then(() => (indexLate = false));
+        connection.console.warn(`toolschema: ${what}: the workspace index is still being read after ${waitMs} ms; answering from the files indexed so far (answers may miss files until it completes).`);
+      }
+    } finally {
+      clearTimeout(timer);
+      subscription?.dispose();
+    }
   };
+  const cancelledError = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 
-  connection.onDefinition(async (params): Promise<Location[] | null> => {
-    await settled();
+  connection.onDefinition(async (params, token): Promise<Location[] | null> => {
+    await settled('definition', token);
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
@@ -143,8 +188,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onReferences(async (params): Promise<Location[] | null> => {
-    await settled();
+  connection.onReferences(async (params, token): Promise<Location[] | null> => {
+    await settled('references', token);
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
@@ -156,8 +201,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onPrepareRename(async (params) => {
-    await settled();
+  connection.onPrepareRename(async (params, token) => {
+    await settled('prepare rename', token);
     const at = targetOf(params.textDocument.uri, params.position);
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
@@ -165,8 +210,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { range: p.target.range, placeholder: p.target.name };
   });
 
-  connection.onRenameRequest(async (params): Promise<WorkspaceEdit> => {
-    await settled();
+  connection.onRenameRequest(async (params, token): Promise<WorkspaceEdit> => {
+    await settled('rename', token);
     const at = targetOf(params.textDocument.uri, params.position);
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
@@ -185,8 +230,9 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     return { documentChanges };
   });
 
-  connection.onDocumentSymbol(async (params): Promise<DocumentSymbol[]> => {
-    await deps.configured?.();
+  connection.onDocumentSymbol(async (params, token): Promise<DocumentSymbol[]> => {
+    if (deps.configured) await Promise.race([deps.configured(), new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()))]);
+    if (token.isCancellationRequested) throw cancelledError();
     try {
       const lint = deps.lintOf(params.textDocument.uri);
       return lint ? documentOutline(lint).map(toDocumentSymbol) : [];
@@ -196,8 +242,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onWorkspaceSymbol(async (params): Promise<SymbolInformation[]> => {
-    await settled();
+  connection.onWorkspaceSymbol(async (params, token): Promise<SymbolInformation[]> => {
+    await settled('workspace symbols', token);
     try {
       syncOpen();
       return workspaceSymbols(model, typeof params.query === 'string' ? params.query : '', MAX_WORKSPACE_SYMBOLS).map((s) => ({
@@ -213,10 +259,10 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
-  connection.onCompletion(async (params): Promise<CompletionList | null> => {
+  connection.onCompletion(async (params, token): Promise<CompletionList | null> => {
     const uri = params.textDocument.uri;
     let mine: ReturnType<typeof completionsAt>;
-    await settled();
+    await settled('completion', token);
     try {
       const lint = deps.lintOf(uri);
       if (lint) {
