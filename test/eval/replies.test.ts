@@ -39,6 +39,7 @@ describe('redirects and oversized replies', () => {
     const path = ctx.api === 'anthropic' ? '/v1/messages' : '/v1/chat/completions';
     if (id === 'redirect') return { kind: 'redirect', status: 307, location: `http://localhost:${elsewhere.port}${path}` };
     if (id === 'loop') return { kind: 'redirect', status: 302, location: `${base}${ctx.api === 'anthropic' ? path : '/chat/completions'}` };
+    if (id === 'notModified') return { kind: 'redirect', status: 304, location: '' };
     if (id === 'endless') return { kind: 'endless' };
     if (id === 'gzip') return { kind: 'gzip', bytes: 40 * 1024 * 1024 };
     if (id in EMPTY) return { kind: 'json', body: EMPTY[id] };
@@ -60,16 +61,21 @@ describe('redirects and oversized replies', () => {
       server.reset();
       elsewhere.reset();
       base = api === 'anthropic' ? server.anthropicBase : server.openaiBase;
-      const s = set(['redirect', 'loop']);
+      const s = set(['redirect', 'loop', 'notModified']);
       const r = await runEvaluation(s.cases, tools(), { provider: PROVIDER_OF[api], model: 'scripted', apiKey: SENTINEL_KEY, baseURL: base, trials: 1, limits: LIMITS, maxTokens: 64 });
       assert.equal(elsewhere.requests.length, 0, 'no request reached the redirect target');
       const redirect = trialOf(r, 'redirect');
       assert.equal(redirect.stop, 'request-failed');
-      assert.match(redirect.error ?? '', /^HTTP 307: .*redirects are not followed/);
+      assert.match(redirect.error ?? '', /^HTTP 307: .*a redirect to .*, not followed \(the API key is never sent to another address\)/);
       assert.equal(redirect.retries, 0);
       const loop = trialOf(r, 'loop');
-      assert.match(loop.error ?? '', /^HTTP 302: .*redirects are not followed/);
+      assert.match(loop.error ?? '', /^HTTP 302: .*, not followed \(the API key is never sent to another address\)/);
       assert.equal(server.requests.filter((q) => q.prompt.startsWith('[loop]')).length, 1, 'the redirect was not followed to this server either');
+      // A 304 (no body allowed) is an HTTP error too, not a connection error retried.
+      const notModified = trialOf(r, 'notModified');
+      assert.equal(notModified.stop, 'request-failed');
+      assert.match(notModified.error ?? '', /^HTTP 304\b/);
+      assert.equal(notModified.retries, 0);
     });
 
     it(`${api}: an endless body and a gzip bomb are cut at the size bound, recorded as such, not retried`, async () => {

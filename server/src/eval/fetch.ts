@@ -37,12 +37,14 @@ export function guardedFetch(limit = MAX_REPLY_BYTES, base: typeof fetch = fetch
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel().catch(() => undefined);
       const location = res.headers.get('location');
-      const message = `the server answered ${res.status}${location ? ` with a redirect to "${location.slice(0, 200)}"` : ''}; redirects are not followed (the API key is never sent to another address)`;
+      const message = `${location ? `a redirect to "${location.slice(0, 200)}"` : 'a redirect'}, not followed (the API key is never sent to another address)`;
       const headers = new Headers(res.headers);
       headers.set('content-type', 'application/json');
       headers.delete('content-length');
       headers.delete('content-encoding');
-      return new Response(JSON.stringify({ type: 'error', error: { type: 'redirect', message } }), { status: res.status, statusText: res.statusText, headers });
+      // A 304 may not have a body (the Response constructor throws, which the client took for a connection error).
+      const body = res.status === 304 ? null : JSON.stringify({ type: 'error', error: { type: 'redirect', message } });
+      return new Response(body, { status: res.status, statusText: res.statusText, headers });
     }
     if (!res.body) return res;
     const headers = new Headers(res.headers);

@@ -144,7 +144,7 @@ export async function runTrial(provider: ProviderClient, tools: readonly Runnabl
     }
     out.steps = step;
     out.providerStop = turn.stop;
-    if (turn.text) out.finalText = turn.text.slice(0, 2000);
+    if (turn.text) out.finalText = cutText(turn.text, 2000);
     if (turn.calls.length === 0) {
       out.stop = 'model-stopped';
       break;
@@ -170,13 +170,13 @@ function bounded(rec: CallRecord): CallRecord {
     const json = typeof rec.arguments === 'string' ? undefined : JSON.stringify(rec.arguments);
     const length = json?.length ?? (rec.arguments as string).length;
     if (length > MAX_RECORDED_CHARS) {
-      rec.arguments = (json ?? (rec.arguments as string)).slice(0, RECORDED_PREFIX);
+      rec.arguments = cutText(json ?? (rec.arguments as string), RECORDED_PREFIX);
       cuts.push(`the arguments are ${length} characters${json ? ' of JSON' : ''}, recorded as their first ${RECORDED_PREFIX}`);
     }
   }
   if (rec.reply.length > MAX_RECORDED_CHARS) {
     cuts.push(`the reply is ${rec.reply.length} characters, recorded as its first ${RECORDED_PREFIX}`);
-    rec.reply = rec.reply.slice(0, RECORDED_PREFIX);
+    rec.reply = cutText(rec.reply, RECORDED_PREFIX);
   }
   if (cuts.length) rec.cut = cuts.join('; ');
   return rec;
@@ -222,7 +222,7 @@ async function sendWithRetries(conv: Conversation, step: number, limits: HostLim
       const tooLarge = replyTooLarge(e);
       const timeout = !tooLarge && (timedOut || isClientTimeout(e));
       const kind: RequestFailure['kind'] = tooLarge ? 'other' : timeout ? 'timeout' : status !== undefined ? 'http' : isConnectionError(e) ? 'network' : 'other';
-      const failure: RequestFailure = { step, attempt, kind, message: redact(tooLarge ? tooLarge.message : timeout ? `no response within ${limits.timeoutMs} ms` : errorText(e)).slice(0, 500) };
+      const failure: RequestFailure = { step, attempt, kind, message: cutText(redact(tooLarge ? tooLarge.message : timeout ? `no response within ${limits.timeoutMs} ms` : errorText(e)), 500) };
       if (status !== undefined) failure.status = status;
       out.failures.push(failure);
       const retryable = kind === 'timeout' || kind === 'network' || (status !== undefined && (status === 429 || status === 408 || status === 409 || status >= 500));
@@ -286,13 +286,13 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   let args: JsonValue | undefined;
   if (typeof call.raw === 'string') {
     if (call.raw.length > MAX_ARGUMENT_CHARS) {
-      rec.arguments = call.raw.slice(0, 2000);
+      rec.arguments = cutText(call.raw, 2000);
       rec.errors.push(`arguments are ${call.raw.length} characters long, more than ${MAX_ARGUMENT_CHARS}`);
     } else {
       try {
         args = call.raw.trim() === '' ? {} : (JSON.parse(call.raw) as JsonValue);
       } catch (e) {
-        rec.arguments = call.raw.slice(0, 2000);
+        rec.arguments = cutText(call.raw, 2000);
         rec.errors.push(`arguments are not valid JSON: ${(e as Error).message}`);
       }
     }
@@ -302,7 +302,7 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   // Bounded before anything walks them recursively (defaults, validation, comparison, the results file).
   const shape = args === undefined ? undefined : measure(args);
   if (shape?.tooLarge) {
-    rec.arguments = typeof call.raw === 'string' ? call.raw.slice(0, 2000) : `(not recorded: ${shape.tooLarge})`;
+    rec.arguments = typeof call.raw === 'string' ? cutText(call.raw, 2000) : `(not recorded: ${shape.tooLarge})`;
     rec.errors.push(`arguments are ${shape.tooLarge}`);
     args = undefined;
   }
@@ -315,7 +315,7 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   rec.authorized = allowed === undefined || allowed.includes(call.name);
   if (!tool) {
     if (args !== undefined) rec.arguments = args;
-    return fail('UNKNOWN_TOOL', `There is no tool named "${call.name.slice(0, 200)}".`, `Call one of the available tools: ${[...byName.keys()].join(', ') || '(none)'}, or answer without a tool.`);
+    return fail('UNKNOWN_TOOL', `There is no tool named "${cutText(call.name, 200)}".`, `Call one of the available tools: ${[...byName.keys()].join(', ') || '(none)'}, or answer without a tool.`);
   }
   // Authorization before anything else about the arguments: a call outside the allowed tools is refused as such.
   if (args === undefined && !rec.authorized) {
@@ -334,7 +334,7 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   const skippedKeys = keys.filter(risky);
   const skipped = values.filter(risky);
   const why = longest > MAX_PATTERN_INPUT ? `a string of ${longest} characters is longer than ${MAX_PATTERN_INPUT}` : `redos-detector did not prove ${skippedKeys.length + skipped.length === 1 ? 'it' : 'them'} safe, and a string of ${longest} characters is longer than ${MAX_UNPROVEN_PATTERN_INPUT}`;
-  const list = (ps: string[]) => ps.slice(0, 5).map((p) => JSON.stringify(p.slice(0, 200))).join(', ');
+  const list = (ps: string[]) => ps.slice(0, 5).map((p) => JSON.stringify(cutText(p, 200))).join(', ');
   if (skippedKeys.length > 0) {
     rec.unchecked = `the arguments were not validated: the patternProperties ${list(skippedKeys)} could backtrack catastrophically (${why})`;
   } else {
@@ -518,4 +518,11 @@ export function matchesSubset(expected: JsonValue, actual: JsonValue | undefined
 export function errorText(e: unknown): string {
   if (e instanceof Error) return e.message || e.name;
   return String(e);
+}
+
+/** The first `n` UTF-16 code units of `s`, one fewer when the cut would split a surrogate pair (an emoji). */
+export function cutText(s: string, n: number): string {
+  if (s.length <= n) return s;
+  const c = s.charCodeAt(n - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
 }
