@@ -6,7 +6,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv4 from 'ajv-draft-04';
@@ -136,11 +136,17 @@ describe('toolschema CLI', () => {
     const folderConfig = run(['lint', 'tools', '--config', 'tools'], dir);
     assert.equal(folderConfig.code, 2);
     assert.equal(folderConfig.stderr, 'toolschema: cannot read configuration file "tools": it is a folder, not a regular file.\n');
-    for (const location of ['c.tool.json', 'sets/x.eval.json', 'x.eval-results.json']) {
+    // Through a link to a folder the walk lints: judged where it leads. A dot file is not walked: accepted.
+    symlinkSync('tools', join(dir, 'lk'));
+    for (const location of ['c.tool.json', 'sets/x.eval.json', 'x.eval-results.json', 'lk/c.tool.json']) {
       const r = run(['lint', 'tools', '--cache', '--cache-location', location], dir);
       assert.equal(r.code, 2, location);
       assert.match(r.stderr, /would be linted as a tool file or evaluation file by the next run; give another --cache-location \(default: \.toolschemacache\)\.\n$/);
     }
+    const dotCache = run(['lint', 'tools', '--cache', '--cache-location', 'tools/.c.tool.json'], dir);
+    assert.notEqual(dotCache.code, 2, dotCache.stderr);
+    rmSync(join(dir, 'tools', '.c.tool.json'), { force: true });
+    rmSync(join(dir, 'lk'));
     for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-1', '2.5']) {
       const r = run(['lint', `--max-warnings=${bad}`], dir);
       assert.equal(r.code, 2, `"${bad}"`);

@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, lstatSync, mkdirSync } from 'node:fs';
+import { chmodSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -76,7 +76,8 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
     writeFileSync(join(sub, 'own.tool.json'), tool('get_weather_o'));
     chmodSync(join(sub, 'own.tool.json'), 0o666);
     const r = run(['lint', 'link.tool.json', 'own.tool.json', '--fix'], sub);
-    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stdout, /^Fixed 1 problem in 1 file: type-unknown \(1\)\. 1 fix was not applied: see the messages above\.$/m);
     assert.match(r.stderr, /^toolschema: "link\.tool\.json" is reached through a symbolic link \(the file is \/.*\/target\.tool\.json\): --fix does not write through links \(run it on the file itself\); its 1 fix was not applied\.$/m);
     assert.equal(readFileSync(target, 'utf8'), tool('get_weather_t'), 'the target is unchanged');
     assert.ok(lstatSync(join(sub, 'link.tool.json')).isSymbolicLink());
@@ -104,7 +105,8 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
       reset();
       const r = run(['lint', ...args, '--fix'], sub);
       assert.equal(readFileSync(target, 'utf8'), tool('get_weather_a'), `${args.join(' ')}: the file outside is unchanged`);
-      assert.equal(r.code, 1, r.stderr);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stdout, /^No fixes were applied\. 1 fix was not applied: see the messages above\.$/m);
       assert.match(r.stderr, /^toolschema: "linkdir\/a\.tool\.json" is reached through a symbolic link .*; its 1 fix was not applied\.$/m, args.join(' '));
     }
     // The repository's own configuration: what it finds through the link is not linted at all, nor written.
@@ -118,5 +120,19 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
       const paths = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
       assert.ok(!paths.some((p) => p.startsWith('linkdir') || p.startsWith('filelink')), `${glob}: ${paths.join(', ')}`);
     }
+  });
+
+  it('a file with another hard link (possibly outside the repository) is not written', () => {
+    const sub = join(dir, 'hardlink');
+    mkdirSync(sub, { mode: 0o777 });
+    chmodSync(sub, 0o777);
+    const outsideFile = join(outside, 'hard.tool.json');
+    writeFileSync(outsideFile, tool('get_weather_h'));
+    chmodSync(outsideFile, 0o666);
+    linkSync(outsideFile, join(sub, 'h.tool.json'));
+    const r = run(['lint', '.', '--fix'], sub);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^toolschema: "h\.tool\.json" has 1 other hard link: --fix does not write a file that other names share \(one may be outside the repository\); its 1 fix was not applied\.$/m);
+    assert.equal(readFileSync(outsideFile, 'utf8'), tool('get_weather_h'));
   });
 });

@@ -16,6 +16,8 @@ export interface FileReport {
   output?: string;
   /** With --fix-dry-run: a unified diff of that change. */
   patch?: string;
+  /** With --fix: fixes found but not written (the file was reached through a link, changed, or not writable). */
+  notApplied?: number;
 }
 
 export interface Totals {
@@ -161,9 +163,11 @@ function fixSummary(files: readonly FileReport[]): string | undefined {
       byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
     }
   }
-  if (n === 0) return 'No safe fixes to apply; the problems below need a decision (quick fixes in the editor offer suggestions).';
+  const unapplied = files.reduce((k, f) => k + (f.notApplied ?? 0), 0);
+  const notApplied = unapplied ? ` ${unapplied} fix${unapplied === 1 ? ' was' : 'es were'} not applied: see the messages above.` : '';
+  if (n === 0) return unapplied ? `No fixes were applied.${notApplied}` : 'No safe fixes to apply; the problems below need a decision (quick fixes in the editor offer suggestions).';
   const rules = [...byRule].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([r, k]) => `${r} (${k})`).join(', ');
-  return `${dry ? 'Would fix' : 'Fixed'} ${n} problem${n === 1 ? '' : 's'} in ${changed} file${changed === 1 ? '' : 's'}: ${rules}.${dry ? ' Nothing was written (--fix-dry-run).' : ''}`;
+  return `${dry ? 'Would fix' : 'Fixed'} ${n} problem${n === 1 ? '' : 's'} in ${changed} file${changed === 1 ? '' : 's'}: ${rules}.${dry ? ' Nothing was written (--fix-dry-run).' : ''}${notApplied}`;
 }
 
 // ---------------------------------------------------------------------------------------------- sarif

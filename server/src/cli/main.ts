@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { fixPatch } from './patch';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
 import { answersKey, lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
 import { discoverTools } from '../../../shared/src/discover';
@@ -222,8 +222,12 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   let cache: LintCache | undefined;
   if (opts.cache && !opts.fixDryRun) {
     const path = cachePath(opts.cacheLocation, io.cwd);
-    // A cache named like a tool file or an evaluation file would be linted as one by the next run.
-    if (isEvaluationFileUri(path) || toolFileMatcher(config)(relative(io.cwd, path))) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would be linted as a tool file or evaluation file by the next run; give another --cache-location (default: ${DEFAULT_CACHE_FILE}).`);
+    // A cache the next run would lint as a tool file or an evaluation set (found by a walk of the current folder,
+    // which skips dot files; a path through a link to a folder judged where it leads).
+    const dir = realPath(dirname(path));
+    const rel = relative(realPath(io.cwd) ?? io.cwd, dir ? join(dir, basename(path)) : path);
+    const walked = !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).some((seg) => seg.startsWith('.'));
+    if (walked && (isEvaluationFileUri(path) || toolFileMatcher(config)(rel))) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would be linted as a tool file or evaluation file by the next run; give another --cache-location (default: ${DEFAULT_CACHE_FILE}).`);
     const opened = LintCache.open(path, runKey(pkg.version, [__filename, script], config, today));
     if ('refusal' in opened) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would replace what is there: ${opened.refusal}. Remove it, or give another --cache-location.`);
     cache = opened;
@@ -318,19 +322,21 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
         if (opts.fix) {
           // Not written: a file named through a symbolic link (the link may lead out of the repository), and one
           // that cannot be written; the others are. Either is reported as linted, with nothing fixed.
+          // Any of these makes the run exit 2: the user asked for fixes that were not made.
           const notWritten = (why: string) => {
             unwritten.push(`"${path}" ${why}; its ${s.fixed.length} fix${s.fixed.length === 1 ? ' was' : 'es were'} not applied.`);
-            report = { path, findings: r.findings, tools: r.discovery.tools.length, fixed: [] };
+            report = { path, findings: r.findings, tools: r.discovery.tools.length, fixed: [], notApplied: s.fixed.length };
+            writeFailed = true;
           };
           const real = realPath(r.uri);
           if (real !== r.uri) notWritten(`is reached through a symbolic link${real ? ` (the file is ${displayPath(real, io.cwd)})` : ''}: --fix does not write through links (run it on the file itself)`);
+          else if (hardLinks(r.uri) > 1) notWritten(`has ${hardLinks(r.uri) - 1} other hard link${hardLinks(r.uri) === 2 ? '' : 's'}: --fix does not write a file that other names share (one may be outside the repository)`);
           else if (readChanged(r.uri, text)) notWritten('changed on disk while it was linted: --fix does not overwrite that change (run it again)');
           else {
             try {
               writeFileSync(r.uri, s.text);
             } catch (e) {
               notWritten(`cannot be written (${fsErrorReason(e)})`);
-              writeFailed = true;
             }
           }
         } else {
@@ -547,6 +553,15 @@ function realPath(path: string): string | undefined {
     return realpathSync.native(path);
   } catch {
     return undefined;
+  }
+}
+
+/** How many names the file has (hard links); 1 when that cannot be read. */
+function hardLinks(path: string): number {
+  try {
+    return lstatSync(path).nlink;
+  } catch {
+    return 1;
   }
 }
 
