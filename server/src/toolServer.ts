@@ -23,6 +23,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import { readTextBounded, tryReadText } from './safeRead';
+import { lstatSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
@@ -182,6 +183,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * forgets what was published.
    */
   const publish = (params: { uri: string; version?: number; diagnostics: Diagnostic[] }, ofLint = false): void => {
+    // Nothing found is published before the configuration is loaded (a watched-file event for a closed file was
+    // linted with the defaults): once it is, open documents are linted again and the workspace is indexed.
+    // (A configuration file's own problems are found while it is loaded: they are published.)
+    if (!configLoaded && params.diagnostics.length > 0 && !params.uri.endsWith(`/${CONFIG_FILE_NAME}`)) return;
     if (ofLint && params.version !== undefined) {
       const last = lastPublished.get(params.uri);
       if (last && last.version === params.version && JSON.stringify(last.diagnostics) === JSON.stringify(params.diagnostics)) return;
@@ -492,6 +497,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   let indexing: Promise<void> | undefined;
+  /**
+   * Resolved once the latest workspace index has read every file (navigation waits for it: indexSettled). Pending
+   * from the start: a rename sent before the first index began (right after the first diagnostics) waits too.
+   */
+  let firstReadDone: (() => void) | undefined;
+  let indexRead: Promise<void> = new Promise<void>((resolve) => (firstReadDone = resolve));
 
   /**
    * Indexes every tool file of every workspace folder (start-up, configuration change): reads them, lints the
@@ -499,7 +510,27 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * meanwhile, and reports progress when the client supports it.
    */
   function indexWorkspace(): Promise<void> {
+    let resolveRead: () => void = () => undefined;
+    indexRead = new Promise<void>((resolve) => (resolveRead = resolve));
+    const first = firstReadDone;
+    firstReadDone = undefined;
+    const readDone = () => {
+      resolveRead();
+      first?.();
+    };
     indexing = (indexing ?? Promise.resolve()).then(async () => {
+      try {
+        await readWorkspace(readDone);
+      } finally {
+        readDone();
+      }
+    });
+    return indexing;
+  }
+
+  /** The work of indexWorkspace: every file read into the index (then `read()`), then linted. */
+  async function readWorkspace(read: () => void): Promise<void> {
+    {
       const found = new Set<string>();
       for (const f of folders) {
         try {
@@ -538,6 +569,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // index, as tool files do; open ones follow their own lint.
       if (listed) for (const uri of evalFiles.setUris()) if (!sets.has(uri) && !documents.get(uri) && folderOf(uri)) evalFiles.forget(uri);
       evalFiles.lintAllSets();
+      read();
       // Cross-file rules: lint every unopened file once the whole index is built.
       await inBatches(todo, (batch) => lintOnDisk(batch));
       // The worker's memory (the parse trees of the whole workspace) goes back to the system; so does the
@@ -546,8 +578,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       reclaimMemoryAfterBurst();
       progress?.done();
       if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
-    });
-    return indexing;
+    }
   }
 
   /**
@@ -634,7 +665,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         continue;
       }
       if (!diskFiles.has(uri)) continue;
-      const text = tryReadText(path);
+      // A link put in the file's place since it was indexed (a folder walk never follows one): no edits through it.
+      const text = isLink(path) ? undefined : tryReadText(path);
       if (text === undefined) {
         forgetDiskFile(uri);
         changed = true;
@@ -881,6 +913,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     model: index,
     configured: () => configReady,
     indexSettled: async () => {
+      // The workspace index read in full (at start-up, after a configuration change), then the reads under way.
+      await indexRead;
       // The replies are taken in a microtask after the request resolves: wait for that too.
       await Promise.all([...pendingIndex].map((p) => p.catch(() => undefined)));
       await new Promise((r) => setImmediate(r));
@@ -1004,4 +1038,13 @@ function stripUnset(raw: unknown): unknown {
     out[k] = v;
   }
   return out;
+}
+
+/** Whether the path itself is a symbolic link. */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, unlinkSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,5 +92,49 @@ describe('navigation into closed files changed on disk without a watcher event',
     assert.equal(defs.length, 1);
     assert.equal(defs[0]!.uri, uri('b.tool.json'));
     assert.equal(textAt(relaid(B), defs[0]!.range), 'get_time');
+  });
+});
+
+describe('rename: a link planted after indexing, and a rename sent before the start-up index is read', () => {
+  let dir: string;
+  let client: TestClient;
+  const uri = (f: string) => pathToFileURL(join(dir, 'ws', f)).href;
+  const MANY = 1500;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'toolschema-closed-link-'));
+    mkdirSync(join(dir, 'ws', 'many'), { recursive: true });
+    mkdirSync(join(dir, 'outside'));
+    writeFileSync(join(dir, 'ws', 'a.tool.json'), A);
+    writeFileSync(join(dir, 'ws', 'e.tool.json'), D);
+    writeFileSync(join(dir, 'outside', 'e.tool.json'), D);
+    for (let i = 0; i < MANY; i++) writeFileSync(join(dir, 'ws', 'many', `m${i}.tool.json`), D.replace('get_date', `get_date_${i}`));
+    client = new TestClient();
+    await client.initialize(pathToFileURL(join(dir, 'ws')).href, { workspace: { workspaceEdit: { documentChanges: true } } });
+    await client.open(uri('a.tool.json'), A);
+    await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && p.version === 1);
+  });
+  after(() => {
+    client.proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const rename = async () => {
+    const edit = (await client.conn.sendRequest('textDocument/rename', { textDocument: { uri: uri('a.tool.json') }, position: positionOf(A, '"get_weather"', 3), newName: 'fetch_weather' })) as WorkspaceEdit;
+    return (edit.documentChanges as TextDocumentEdit[]).map((c) => c.textDocument.uri);
+  };
+
+  it('right after the first diagnostics, the rename waits for the start-up index: every file that names the tool is edited', async () => {
+    const files = await rename();
+    assert.equal(files.filter((u) => u.includes('/many/')).length, MANY);
+    assert.ok(files.includes(uri('e.tool.json')));
+  });
+
+  it('a closed file replaced by a link (to a file outside) after indexing gets no edits through the link', async () => {
+    unlinkSync(join(dir, 'ws', 'e.tool.json'));
+    symlinkSync(join(dir, 'outside', 'e.tool.json'), join(dir, 'ws', 'e.tool.json'));
+    const files = await rename();
+    assert.ok(!files.includes(uri('e.tool.json')), files.filter((u) => !u.includes('/many/')).join(', '));
+    assert.ok(files.includes(uri('a.tool.json')));
   });
 });

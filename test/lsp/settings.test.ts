@@ -117,4 +117,32 @@ describe('the first diagnostics after start-up', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a watched-file event for a closed file before the settings come publishes nothing under the defaults', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-first-watch-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'toolschema.config.json'), JSON.stringify({ rules: { 'type-unknown': 'off' } }));
+      const text = '[{"name": "get_weather", "description": "Use this when the user asks about the weather. Returns the temperature.", "parameters": {"type": "object", "properties": {"city": {"type": "str"}}}}]';
+      writeFileSync(join(dir, 'b.tool.json'), text);
+      const uri = pathToFileURL(join(dir, 'b.tool.json')).href;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      client.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
+        await held;
+        return p.items.map(() => client.settings);
+      });
+      await client.initialize(pathToFileURL(dir).href, { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } } });
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
+      // The event is handled (messages are answered in order), and the file read and linted meanwhile, if it is.
+      await assert.rejects(client.conn.sendRequest('toolschema/noSuchMethod', {}));
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await client.waitForDiagnostics((p) => p.uri === uri);
+      for (const p of client.published.filter((x) => x.uri === uri)) assert.ok(!p.diagnostics.some((d) => d.code === 'type-unknown'), `type-unknown is off: ${JSON.stringify(p.diagnostics.map((d) => d.code))}`);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
