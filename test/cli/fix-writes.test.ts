@@ -34,6 +34,17 @@ function run(args: string[], cwd: string): { code: number | null; stdout: string
 describe('toolschema lint --fix: files it cannot or must not write', () => {
   let dir: string;
   let outside: string;
+  /** A folder (or a file with `text`) that the CLI, run as nobody, can write. */
+  const writableDir = (path: string) => {
+    mkdirSync(path, { mode: 0o777 });
+    chmodSync(path, 0o777);
+    return path;
+  };
+  const writableFile = (path: string, text: string) => {
+    writeFileSync(path, text);
+    chmodSync(path, 0o666);
+    return path;
+  };
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'toolschema-fixw-'));
     outside = mkdtempSync(join(tmpdir(), 'toolschema-fixw-outside-'));
@@ -45,9 +56,7 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
   });
 
   it('one unwritable file: the others are fixed, the report is printed, it says which file was not written; exit 2', () => {
-    const sub = join(dir, 'unwritable');
-    mkdirSync(sub, { mode: 0o777 });
-    chmodSync(sub, 0o777);
+    const sub = writableDir(join(dir, 'unwritable'));
     for (const n of ['a', 'b', 'c']) {
       writeFileSync(join(sub, `${n}.tool.json`), tool(`get_weather_${n}`));
       chmodSync(join(sub, `${n}.tool.json`), n === 'b' ? 0o444 : 0o666);
@@ -66,15 +75,10 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
   });
 
   it('a file named through a symbolic link is linted, not written through the link; exit by its findings', () => {
-    const sub = join(dir, 'links');
-    mkdirSync(sub, { mode: 0o777 });
-    chmodSync(sub, 0o777);
-    const target = join(outside, 'target.tool.json');
-    writeFileSync(target, tool('get_weather_t'));
-    chmodSync(target, 0o666);
+    const sub = writableDir(join(dir, 'links'));
+    const target = writableFile(join(outside, 'target.tool.json'), tool('get_weather_t'));
     symlinkSync(target, join(sub, 'link.tool.json'));
-    writeFileSync(join(sub, 'own.tool.json'), tool('get_weather_o'));
-    chmodSync(join(sub, 'own.tool.json'), 0o666);
+    writableFile(join(sub, 'own.tool.json'), tool('get_weather_o'));
     const r = run(['lint', 'link.tool.json', 'own.tool.json', '--fix'], sub);
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stdout, /^Fixed 1 problem in 1 file: type-unknown \(1\)\. 1 fix was not applied: see the messages above\.$/m);
@@ -87,20 +91,12 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
   });
 
   it('a link to a folder outside: never written through, whether named, globbed or in the configuration\'s "files"', () => {
-    const sub = join(dir, 'folderlink');
-    mkdirSync(sub, { mode: 0o777 });
-    chmodSync(sub, 0o777);
-    const away = join(outside, 'away');
-    mkdirSync(away, { mode: 0o777 });
-    chmodSync(away, 0o777);
+    const sub = writableDir(join(dir, 'folderlink'));
+    const away = writableDir(join(outside, 'away'));
     const target = join(away, 'a.tool.json');
     symlinkSync(away, join(sub, 'linkdir'));
-    writeFileSync(join(sub, 'own.tool.json'), tool('get_weather_o'));
-    chmodSync(join(sub, 'own.tool.json'), 0o666);
-    const reset = () => {
-      writeFileSync(target, tool('get_weather_a'));
-      chmodSync(target, 0o666);
-    };
+    writableFile(join(sub, 'own.tool.json'), tool('get_weather_o'));
+    const reset = () => writableFile(target, tool('get_weather_a'));
     for (const args of [['linkdir/*.tool.json'], ['linkdir'], ['linkdir/a.tool.json']]) {
       reset();
       const r = run(['lint', ...args, '--fix'], sub);
@@ -113,8 +109,7 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
     symlinkSync(target, join(sub, 'filelink.tool.json'));
     for (const glob of ['linkdir/*.tool.json', 'linkdir/a.tool.json', 'linkdir/**/*.tool.json', '**/*.tool.json', 'filelink.tool.json']) {
       reset();
-      writeFileSync(join(sub, 'toolschema.config.json'), JSON.stringify({ files: [glob, 'own.tool.json'] }));
-      chmodSync(join(sub, 'toolschema.config.json'), 0o666);
+      writableFile(join(sub, 'toolschema.config.json'), JSON.stringify({ files: [glob, 'own.tool.json'] }));
       const r = run(['lint', '--fix', '--format', 'json'], sub);
       assert.equal(readFileSync(target, 'utf8'), tool('get_weather_a'), `${glob}: the file outside is unchanged`);
       const paths = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
@@ -123,12 +118,8 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
   });
 
   it('a file with another hard link (possibly outside the repository) is not written', () => {
-    const sub = join(dir, 'hardlink');
-    mkdirSync(sub, { mode: 0o777 });
-    chmodSync(sub, 0o777);
-    const outsideFile = join(outside, 'hard.tool.json');
-    writeFileSync(outsideFile, tool('get_weather_h'));
-    chmodSync(outsideFile, 0o666);
+    const sub = writableDir(join(dir, 'hardlink'));
+    const outsideFile = writableFile(join(outside, 'hard.tool.json'), tool('get_weather_h'));
     linkSync(outsideFile, join(sub, 'h.tool.json'));
     const r = run(['lint', '.', '--fix'], sub);
     assert.equal(r.code, 2, r.stderr);
