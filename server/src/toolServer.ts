@@ -530,55 +530,53 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /** The work of indexWorkspace: every file read into the index (then `read()`), then linted. */
   async function readWorkspace(read: () => void): Promise<void> {
-    {
-      const found = new Set<string>();
-      for (const f of folders) {
-        try {
-          for (const path of findToolFiles(f.path, configFor(f.uri))) found.add(pathToFileURL(path).href);
-        } catch (e) {
-          connection.console.error(`cannot list tool files in ${f.path}: ${String(e)}`);
-        }
+    const found = new Set<string>();
+    for (const f of folders) {
+      try {
+        for (const path of findToolFiles(f.path, configFor(f.uri))) found.add(pathToFileURL(path).href);
+      } catch (e) {
+        connection.console.error(`cannot list tool files in ${f.path}: ${String(e)}`);
       }
-      for (const uri of [...diskFiles]) if (!found.has(uri)) forgetDiskFile(uri);
-      const todo = [...found].filter((u) => !documents.get(u));
-      const progress = todo.length > 50 ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
-      progress?.begin('toolschema: indexing tool files', 0, `${todo.length} files`, false);
-      const started = Date.now();
-      let indexed = 0;
-      await inBatches(todo, async (batch) => {
-        await indexOnDisk(batch);
-        indexed += batch.length;
-        progress?.report(Math.round((indexed / todo.length) * 100), `${indexed} / ${todo.length} files`);
-      });
-      // Evaluation sets and results, before any tool file is linted (eval-missing and eval-stale read them).
-      const sets = new Set<string>();
-      let listed = true;
-      for (const f of folders) {
-        try {
-          for (const path of findEvalSets(f.path, configFor(f.uri), true)) {
-            const uri = pathToFileURL(path).href;
-            sets.add(uri);
-            if (!documents.get(uri)) evalFiles.readFromDisk(uri, false);
-          }
-        } catch (e) {
-          listed = false;
-          connection.console.error(`cannot list evaluation sets in ${f.path}: ${String(e)}`);
-        }
-      }
-      // Sets of a workspace folder that are no longer found (the configuration now ignores their path) leave the
-      // index, as tool files do; open ones follow their own lint.
-      if (listed) for (const uri of evalFiles.setUris()) if (!sets.has(uri) && !documents.get(uri) && folderOf(uri)) evalFiles.forget(uri);
-      evalFiles.lintAllSets();
-      read();
-      // Cross-file rules: lint every unopened file once the whole index is built.
-      await inBatches(todo, (batch) => lintOnDisk(batch));
-      // The worker's memory (the parse trees of the whole workspace) goes back to the system; so does the
-      // garbage of this burst in the server's own heap (server/src/memory.ts).
-      await disk.release();
-      reclaimMemoryAfterBurst();
-      progress?.done();
-      if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
     }
+    for (const uri of [...diskFiles]) if (!found.has(uri)) forgetDiskFile(uri);
+    const todo = [...found].filter((u) => !documents.get(u));
+    const progress = todo.length > 50 ? await connection.window.createWorkDoneProgress().catch(() => undefined) : undefined;
+    progress?.begin('toolschema: indexing tool files', 0, `${todo.length} files`, false);
+    const started = Date.now();
+    let indexed = 0;
+    await inBatches(todo, async (batch) => {
+      await indexOnDisk(batch);
+      indexed += batch.length;
+      progress?.report(Math.round((indexed / todo.length) * 100), `${indexed} / ${todo.length} files`);
+    });
+    // Evaluation sets and results, before any tool file is linted (eval-missing and eval-stale read them).
+    const sets = new Set<string>();
+    let listed = true;
+    for (const f of folders) {
+      try {
+        for (const path of findEvalSets(f.path, configFor(f.uri), true)) {
+          const uri = pathToFileURL(path).href;
+          sets.add(uri);
+          if (!documents.get(uri)) evalFiles.readFromDisk(uri, false);
+        }
+      } catch (e) {
+        listed = false;
+        connection.console.error(`cannot list evaluation sets in ${f.path}: ${String(e)}`);
+      }
+    }
+    // Sets of a workspace folder that are no longer found (the configuration now ignores their path) leave the
+    // index, as tool files do; open ones follow their own lint.
+    if (listed) for (const uri of evalFiles.setUris()) if (!sets.has(uri) && !documents.get(uri) && folderOf(uri)) evalFiles.forget(uri);
+    evalFiles.lintAllSets();
+    read();
+    // Cross-file rules: lint every unopened file once the whole index is built.
+    await inBatches(todo, (batch) => lintOnDisk(batch));
+    // The worker's memory (the parse trees of the whole workspace) goes back to the system; so does the
+    // garbage of this burst in the server's own heap (server/src/memory.ts).
+    await disk.release();
+    reclaimMemoryAfterBurst();
+    progress?.done();
+    if (todo.length > 0) connection.console.log(`toolschema: indexed ${todo.length} tool file(s) in ${Date.now() - started} ms.`);
   }
 
   /**
