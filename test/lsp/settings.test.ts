@@ -77,6 +77,17 @@ describe('settings over LSP', () => {
   });
 });
 
+/** Makes the client answer workspace/configuration (with its settings) only once the returned function is called. */
+function holdConfiguration(client: TestClient): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  client.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
+    await held;
+    return p.items.map(() => client.settings);
+  });
+  return release;
+}
+
 describe('the first diagnostics after start-up', () => {
   it('follow toolschema.config.json and the client settings, however late the settings come; code actions wait for them', async () => {
     // Before, a document opened right after `initialized` was linted with the defaults while the settings were
@@ -91,12 +102,7 @@ describe('the first diagnostics after start-up', () => {
       writeFileSync(join(dir, 'w.tool.json'), text);
       const uri = pathToFileURL(join(dir, 'w.tool.json')).href;
       client.settings = { maxNumberOfProblems: 1 };
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((r) => (release = r));
-      client.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
-        await held;
-        return p.items.map(() => client.settings);
-      });
+      const release = holdConfiguration(client);
       await client.initialize(pathToFileURL(dir).href, { workspace: { configuration: true } });
       await client.open(uri, text);
       const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -126,12 +132,7 @@ describe('the first diagnostics after start-up', () => {
       const text = '[{"name": "get_weather", "description": "Use this when the user asks about the weather. Returns the temperature.", "parameters": {"type": "object", "properties": {"city": {"type": "str"}}}}]';
       writeFileSync(join(dir, 'b.tool.json'), text);
       const uri = pathToFileURL(join(dir, 'b.tool.json')).href;
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((r) => (release = r));
-      client.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
-        await held;
-        return p.items.map(() => client.settings);
-      });
+      const release = holdConfiguration(client);
       await client.initialize(pathToFileURL(dir).href, { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } } });
       await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
       // The event is handled (messages are answered in order), and the file read and linted meanwhile, if it is.
