@@ -87,10 +87,14 @@ async function runEvaluationCommand(context: ExtensionContext, uri: Uri | undefi
               }),
             // Open documents' texts first; files read and written as `toolschema eval` does (regular files of at
             // most 32 MiB, opened without waiting; results renamed over their path, never written through a link).
-            ...diskSessionFiles((path) => {
-              const u = Uri.file(path).toString();
-              return workspace.textDocuments.find((d) => d.uri.toString() === u)?.getText();
-            }),
+            // What is at the results' and report's paths is checked before any model request.
+            ...diskSessionFiles(
+              (path) => {
+                const u = Uri.file(path).toString();
+                return workspace.textDocuments.find((d) => d.uri.toString() === u)?.getText();
+              },
+              (path) => workspace.asRelativePath(path),
+            ),
             label: (path) => workspace.asRelativePath(path),
             progress: (message, increment) => progress.report({ message, increment }),
             signal: ctrl.signal,

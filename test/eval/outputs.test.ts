@@ -71,7 +71,10 @@ describe('toolschema eval --out / --report', () => {
       assert.equal(spawnSync('mkfifo', [join(d, 'pipe')]).status, 0);
     });
     await refused(['--out', 'results'], /"results" would replace what is there: it is a folder, not a regular file/, (d) => mkdirSync(join(d, 'results')));
-    await refused(['--report', 'nowhere/r.md'], /report "nowhere\/r\.md" would replace what is there: its folder cannot be used: no such file/, () => undefined);
+    await refused(['--report', 'nowhere/r.md'], /report "nowhere\/r\.md" cannot be written: its folder does not exist\. Create the folder, or give another --report\./, () => undefined);
+    await refused(['--out', 'weather.tool.json/r.json'], /results file "weather\.tool\.json\/r\.json" cannot be written: "weather\.tool\.json" is a file, not a folder\. Create the folder/, () => undefined);
+    await refused(['--out', ''], /--out needs a file path, got an empty one\./, () => undefined);
+    await refused(['--report', '  '], /--report needs a file path, got an empty one\./, () => undefined);
     await refused(['--out', 'weather.tool.json'], /"weather\.tool\.json" would replace what is there: it is the set's tool file/, () => undefined);
     await refused(['--report', 'weather.eval.json'], /"weather\.eval\.json" would replace what is there: it is the evaluation set/, () => undefined);
     await refused(['--out', 'same.json', '--report', './same.json'], /--out and --report name the same file "same\.json"/, () => undefined);

@@ -143,4 +143,28 @@ describe('Run Evaluation Set (session logic, fake VS Code)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('on disk: a folder or someone else\'s file at the results or report path is refused before any model request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-session-out-'));
+    try {
+      writeFileSync(join(dir, 'weather.tool.json'), JSON.stringify(TOOLS));
+      writeFileSync(join(dir, 'weather.eval.json'), JSON.stringify(evalSet(['correct'])));
+      mkdirSync(join(dir, 'weather.eval-results.json'));
+      writeFileSync(join(dir, 'weather.eval-report.md'), 'my notes');
+      const host = fakeHost(new Map(), { ...diskSessionFiles(() => undefined, (p) => p.slice(dir.length + 1)), env: { OPENAI_API_KEY: 'x-key' } });
+      server.requests.length = 0;
+      const r = await runEvalSession(join(dir, 'weather.eval.json'), { provider: 'openai', baseUrl: server.openaiBase, timeoutMs: 2000 }, host);
+      assert.equal(r.status, 'error');
+      assert.match(r.message, /^the results file "weather\.eval-results\.json" would replace what is there: it is a folder, not a regular file\. Remove it, or rename the evaluation set/);
+      assert.equal(server.requests.length, 0, 'no model request');
+      rmSync(join(dir, 'weather.eval-results.json'), { recursive: true });
+      const r2 = await runEvalSession(join(dir, 'weather.eval.json'), { provider: 'openai', baseUrl: server.openaiBase, timeoutMs: 2000 }, host);
+      assert.equal(r2.status, 'error');
+      assert.match(r2.message, /^the report "weather\.eval-report\.md" would replace what is there: it is not a toolschema evaluation report/);
+      assert.equal(server.requests.length, 0, 'no model request');
+      assert.equal(readFileSync(join(dir, 'weather.eval-report.md'), 'utf8'), 'my notes');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -67,6 +67,9 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
     maxRetries: intOption('max-retries', opts.maxRetries, 0, 20),
   };
   const maxTokens = intOption('max-tokens', opts.maxTokens, 1, 1_000_000);
+  for (const [name, v] of [['out', opts.out], ['report', opts.report]] as const) {
+    if (v !== undefined && v.trim() === '') throw new EvalUsageError(`--${name} needs a file path, got an empty one.`);
+  }
   let baseURL = opts.baseUrl;
   if (baseURL !== undefined) {
     try {

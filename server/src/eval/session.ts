@@ -33,6 +33,11 @@ export interface SessionHost {
   askKey(provider: ProviderId, envName: string): Promise<string | undefined>;
   readText(path: string): Promise<string>;
   writeText(path: string, text: string): Promise<void>;
+  /**
+   * Why the results and report must not be written where they go (something not ours is there), or undefined:
+   * asked before any model request. Hosts that cannot tell (a virtual file system) leave it out.
+   */
+  outputsRefusal?(results: string, report: string, inputs: readonly { path: string; what: string }[]): string | undefined;
   /** Shown paths (relative to the workspace). */
   label(path: string): string;
   progress(message: string, increment: number): void;
@@ -83,6 +88,12 @@ export async function runEvalSession(evalPath: string, s: SessionSettings, host:
     const path = (e as NodeJS.ErrnoException).path;
     return { status: 'error', message: `cannot read ${path ? `"${host.label(path)}"` : 'a file'}: ${fsErrorReason(e)}` };
   }
+  const reportPath = reportPathFor(evalPath);
+  const refusal = host.outputsRefusal?.(resultsPathFor(evalPath), reportPath, [
+    { path: evalPath, what: 'evaluation set' },
+    { path: set.toolFile, what: "set's tool file" },
+  ]);
+  if (refusal) return { status: 'error', message: refusal };
   const trials = clampInt(s.trials, 1, 1, 100);
   const settings = {
     provider,
@@ -113,7 +124,6 @@ export async function runEvalSession(evalPath: string, s: SessionSettings, host:
     return { status: 'error', message: `evaluation failed: ${redact((e as Error)?.message ?? String(e))}` };
   }
   const report = redact(markdownReport(host.label(evalPath), [{ label: host.label(set.toolFile), run }]));
-  const reportPath = reportPathFor(evalPath);
   // A cancelled run is reported but does not replace the recorded results (eval-stale reads them).
   const resultsPath = run.cancelled ? undefined : resultsPathFor(evalPath);
   try {
