@@ -50,6 +50,11 @@ export interface BaselineProvider {
   setTrusted(trusted: boolean): void;
   /** Forgets cached reads (of one file, or all): the next request reads git again. */
   forget(uri?: string): void;
+  /**
+   * The document was closed: its text is no longer held (each closed document's whole text was kept, one per
+   * document ever opened). Committed texts read stay cached (bounded), for the file's next lint from disk.
+   */
+  closed(uri: string): void;
 }
 
 export function createBaselineProvider(options: BaselineProviderOptions): BaselineProvider {
@@ -143,6 +148,9 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
     },
     setTrusted(t) {
       trusted = t;
+    },
+    closed(uri) {
+      docs.delete(uri);
     },
     forget(uri) {
       if (uri === undefined) {

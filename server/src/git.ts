@@ -116,9 +116,16 @@ export interface GitCacheOptions {
   /** The reader (tests replace it). */
   read?: (ref: string, absPath: string) => Promise<GitRead>;
   readSync?: (ref: string, absPath: string) => GitRead;
+  /** The committed texts held at most, in characters (default 32M): the oldest are dropped first. */
+  maxChars?: number;
 }
 
 const MAX_ENTRIES = 10_000;
+
+/** The characters a result holds (the committed text). */
+function resultChars(r: GitRead | undefined): number {
+  return r?.kind === 'ok' ? r.text.length : 0;
+}
 
 /**
  * Results of `git show` per (ref, absolute path): a result younger than `freshMs` is reused; concurrent reads of
@@ -140,8 +147,12 @@ export class GitFileCache {
    * `freshMs` (a 2,000-file workspace outside git cost 2,000 git processes at start-up, 13 s of CPU).
    */
   private readonly notRepository = new Map<string, { at: number; result: GitRead }>();
+  /** The characters of the settled entries' texts, against maxChars. */
+  private chars = 0;
+  private readonly maxChars: number;
 
   constructor(options: GitCacheOptions = {}) {
+    this.maxChars = options.maxChars ?? 32_000_000;
     this.freshMs = options.freshMs ?? 4000;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.now = options.now ?? (() => Date.now());
@@ -180,8 +191,7 @@ export class GitFileCache {
       if (known && this.now() - known.at < this.freshMs) return Promise.resolve(known.result);
       return this.reader(ref, resolve(absPath));
     }).then((result) => {
-      entry.result = result;
-      entry.at = this.now();
+      this.settle(key, entry, result);
       entry.pending = undefined;
       if (result.kind === 'no-git' && result.reason === 'not-installed') this.missing = result;
       if (result.kind === 'no-git' && result.reason === 'not-a-repository') {
@@ -203,18 +213,45 @@ export class GitFileCache {
     if (e?.result && this.now() - e.at < this.freshMs) return e.result;
     const result = this.readerSync(ref, resolve(absPath));
     if (result.kind === 'no-git' && result.reason === 'not-installed') this.missing = result;
-    this.store(key, { at: this.now(), result, pending: undefined });
+    const entry: CacheEntry = e ?? { at: 0, result: undefined, pending: undefined };
+    this.store(key, entry);
+    this.settle(key, entry, result);
     return result;
+  }
+
+  /** Records a read's result, within the budget of characters: the oldest settled texts are dropped to make room. */
+  private settle(key: string, entry: CacheEntry, result: GitRead): void {
+    // Only an entry still in the map counts (forget() may have dropped it while it was read).
+    const counted = this.entries.get(key) === entry;
+    if (counted) this.chars -= resultChars(entry.result);
+    entry.result = result;
+    entry.at = this.now();
+    if (!counted) return;
+    this.chars += resultChars(result);
+    if (this.chars <= this.maxChars) return;
+    for (const [k, v] of this.entries) {
+      if (this.chars <= this.maxChars) break;
+      if (v.pending || k === key) continue;
+      this.drop(k);
+    }
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.chars -= resultChars(e.result);
+    this.entries.delete(key);
   }
 
   /** Forgets one file (every ref), or everything. */
   forget(absPath?: string): void {
     if (absPath === undefined) {
       this.entries.clear();
+      this.chars = 0;
       return;
     }
     const suffix = `\u0000${resolve(absPath)}`;
-    for (const k of [...this.entries.keys()]) if (k.endsWith(suffix) && !this.entries.get(k)!.pending) this.entries.delete(k);
+    for (const k of [...this.entries.keys()]) if (k.endsWith(suffix) && !this.entries.get(k)!.pending) this.drop(k);
   }
 
   private store(key: string, entry: CacheEntry): void {
@@ -222,7 +259,7 @@ export class GitFileCache {
       // Drop the oldest settled entry (Map keeps insertion order).
       for (const [k, v] of this.entries) {
         if (!v.pending) {
-          this.entries.delete(k);
+          this.drop(k);
           break;
         }
       }

@@ -46,3 +46,20 @@ export function reclaimMemoryAfterBurst(delayMs = 6000): void {
   }, delayMs);
   later.unref?.();
 }
+
+let idle: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * One full garbage collection `delayMs` after the last call (each call postpones it): for what a closed document
+ * leaves behind. V8 collects lazily while memory is plentiful: opening and closing 2,000 files (20 tools each)
+ * left 320 MB of heap in use, 62 MB of it live, and nothing was collected in 30 s of idleness (RSS 426 MB).
+ */
+export function reclaimMemoryWhenIdle(delayMs = 5000): void {
+  if (idle) clearTimeout(idle);
+  idle = setTimeout(() => {
+    idle = undefined;
+    // Two collections, as after a burst: the second, in a quiet moment, lets V8 shrink the heap it grew.
+    reclaimMemoryAfterBurst();
+  }, delayMs);
+  idle.unref?.();
+}

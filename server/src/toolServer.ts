@@ -48,7 +48,7 @@ import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, 
 import type { RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
-import { reclaimMemoryAfterBurst } from './memory';
+import { reclaimMemoryAfterBurst, reclaimMemoryWhenIdle } from './memory';
 import { inProcessDiskWork, indexText, type DiskWork, type IndexReply, type LintReply } from './diskWork';
 import { formatEdits } from './formatting';
 
@@ -833,6 +833,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const uri = e.document.uri;
     scheduler.cancel(uri); // a pending lint of the closed version is superseded
     lastPublished.delete(uri);
+    baselines.closed(uri);
+    reclaimMemoryWhenIdle();
     if (isEvaluationFileUri(uri)) {
       evalFiles.closed(uri);
       return;

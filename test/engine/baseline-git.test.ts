@@ -182,6 +182,42 @@ describe('baseline from git', () => {
       await all;
       assert.equal(peak, 2);
     });
+
+    it('holds at most maxChars of committed text: the oldest texts are dropped, a forgotten read is not counted', async () => {
+      let calls = 0;
+      const cache = new GitFileCache({
+        maxChars: 250,
+        read: async (_ref, path) => {
+          calls++;
+          return { kind: 'ok', text: path.slice(-1).repeat(100) };
+        },
+      });
+      for (const f of ['a', 'b', 'c']) await cache.read('HEAD', `/r/${f}`);
+      // 300 characters read: the oldest (a) went, b and c stay.
+      assert.equal(cache.peek('HEAD', '/r/a'), undefined);
+      assert.equal(cache.peek('HEAD', '/r/b')?.result.kind, 'ok');
+      assert.equal(cache.peek('HEAD', '/r/c')?.result.kind, 'ok');
+      // Forgetting b frees its room: d fits beside c without dropping it.
+      cache.forget('/r/b');
+      await cache.read('HEAD', '/r/d');
+      assert.equal(cache.peek('HEAD', '/r/c')?.result.kind, 'ok');
+      assert.equal(cache.peek('HEAD', '/r/d')?.result.kind, 'ok');
+      // A read forgotten (everything) while under way settles uncounted: e and f then both fit.
+      const pending = cache.read('HEAD', '/r/x');
+      cache.forget();
+      await pending;
+      await cache.read('HEAD', '/r/e');
+      await cache.read('HEAD', '/r/f');
+      assert.equal(cache.peek('HEAD', '/r/e')?.result.kind, 'ok');
+      assert.equal(cache.peek('HEAD', '/r/f')?.result.kind, 'ok');
+      assert.equal(calls, 7);
+      // A text larger than the budget alone is kept (the file's own baseline), and drops the rest.
+      const big = new GitFileCache({ maxChars: 50, read: async () => ({ kind: 'ok', text: 'z'.repeat(80) }) });
+      await big.read('HEAD', '/r/1');
+      await big.read('HEAD', '/r/2');
+      assert.equal(big.peek('HEAD', '/r/1'), undefined);
+      assert.equal(big.peek('HEAD', '/r/2')?.result.kind, 'ok');
+    });
   });
 
   describe('baseline provider (language server)', () => {

@@ -20,6 +20,7 @@ import { lintDocument, type FileLint } from '../../shared/src/linter';
 import { WorkspaceModel } from '../../shared/src/workspace';
 import { defaultConfig } from '../../shared/src/config';
 import { MAX_COPIED_KEY } from '../../shared/src/text';
+import { createBaselineProvider } from '../../server/src/baselineProvider';
 
 /** Digits: the parser makes a number of them, never a string. */
 const MARKER = '918273645546372819';
@@ -83,5 +84,22 @@ describe('caches keep no old versions of a document', { timeout: 120_000 }, () =
     // made of it): 4. A copy of every key in every cache kept 32 here; the caches' views of old versions, 51.
     const alive = versionsAlive();
     assert.ok(alive <= 10, `strings holding the marker: ${alive}`);
+  });
+
+  it('the language server\'s baseline provider keeps no text of a closed document (it kept every one ever opened)', async () => {
+    const config = defaultConfig();
+    const provider = createBaselineProvider({ log: () => undefined, onReady: () => undefined, read: async () => ({ kind: 'ok', text: '[]' }) });
+    const uris = Array.from({ length: 40 }, (_, i) => `file:///ws/closed-${i}.tool.json`);
+    // Each document's text, as the server passes it on each lint (distinct: a snapshot keeps one entry per content;
+    // flat: a snapshot names a concatenation by its parts).
+    const lintAll = () => uris.forEach((uri, i) => provider.forLint(uri, config, ` ${i} ${versionText(i)}`.slice(1)));
+    lintAll();
+    await new Promise((r) => setImmediate(r));
+    lintAll();
+    const open = versionsAlive();
+    assert.ok(open >= 40, `the open documents' texts are held while open: ${open}`);
+    for (const uri of uris) provider.closed(uri);
+    const alive = versionsAlive();
+    assert.ok(alive <= 5, `strings holding the marker after closing: ${alive}`);
   });
 });
