@@ -29,6 +29,9 @@ function set(ids: string[], expectTool: string | null = 'get_weather') {
 /** HTTP 200 replies without a model turn. */
 const EMPTY: Record<string, unknown> = { emptyObject: {}, nullChoices: { choices: null }, noChoices: { choices: [] }, nullContent: { content: null }, nullOutput: { output: null } };
 
+/** One chunk of a streamed chat completion (what an endpoint that streams regardless sends). */
+const textReplyChunk = { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'Done.' }, finish_reason: null }] };
+
 const tools = () => loadTools('/x/weather.tool.json', JSON.stringify(TOOLS)).tools;
 
 describe('redirects and oversized replies', () => {
@@ -43,6 +46,8 @@ describe('redirects and oversized replies', () => {
     if (id === 'endless') return { kind: 'endless' };
     if (id === 'gzip') return { kind: 'gzip', bytes: 40 * 1024 * 1024 };
     if (id in EMPTY) return { kind: 'json', body: EMPTY[id] };
+    if (id === 'stream') return { kind: 'raw', contentType: 'text/event-stream; charset=utf-8', body: `data: ${JSON.stringify(textReplyChunk)}\n\ndata: [DONE]\n\n` };
+    if (id === 'webPage') return { kind: 'raw', contentType: 'text/html', body: '<html><body>Sign in to continue</body></html>' };
     if (id === 'unknownTool' && ctx.step === 0) return { kind: 'call', name: 'drop_users_table', args: {} };
     if (id === 'malformedUnauthorized' && ctx.step === 0) return { kind: 'call', name: 'delete_account', args: null, raw: '{"user_id":' };
     return { kind: 'text', text: 'Done.' };
@@ -112,6 +117,25 @@ describe('redirects and oversized replies', () => {
         assert.equal(t.failures.length, 1, `${id}: not retried`);
       }
       assert.equal(r.totals.passedTrials, 0);
+    });
+  }
+
+  for (const api of ['chat', 'responses', 'anthropic'] as const) {
+    it(`${api}: an HTTP 200 stream or web page is a failed request that says what it was, not retried`, async () => {
+      server.reset();
+      base = api === 'anthropic' ? server.anthropicBase : server.openaiBase;
+      const r = await runEvaluation(set(['stream', 'webPage'], null).cases, tools(), { provider: PROVIDER_OF[api], model: 'scripted', apiKey: SENTINEL_KEY, baseURL: base, trials: 1, limits: LIMITS, maxTokens: 64 });
+      const stream = trialOf(r, 'stream');
+      assert.equal(stream.stop, 'request-failed');
+      assert.deepEqual(stream.reasons, ['the request failed: the endpoint answered with a stream (text/event-stream), not one JSON reply; the request did not ask for a stream']);
+      const page = trialOf(r, 'webPage');
+      assert.equal(page.stop, 'request-failed');
+      assert.match(page.error ?? '', /^the endpoint answered with text\/html \(a web page, as a proxy's login page is\), not a JSON reply: check the base URL$/);
+      for (const t of [stream, page]) {
+        assert.equal(t.pass, false);
+        assert.equal(t.failures.length, 1, 'not retried');
+        assert.equal(t.failures[0]!.kind, 'other');
+      }
     });
   }
 

@@ -26,7 +26,9 @@ export type Action =
   /** HTTP 200, gzip-encoded: `bytes` of `a` inside a JSON string once inflated (a few kilobytes on the wire). */
   | { kind: 'gzip'; bytes: number }
   /** HTTP 200 with this JSON body as it is (an empty or odd reply). */
-  | { kind: 'json'; body: unknown };
+  | { kind: 'json'; body: unknown }
+  /** HTTP 200 with this body and content type (a stream, a web page). */
+  | { kind: 'raw'; contentType: string; body: string };
 
 export interface ScriptContext {
   api: Api;
@@ -135,6 +137,9 @@ export class ScriptedServer {
         return json(res, 200, textReply(api, model, action.text));
       case 'json':
         return json(res, 200, action.body);
+      case 'raw':
+        res.writeHead(200, { 'content-type': action.contentType, 'content-length': Buffer.byteLength(action.body) });
+        return void res.end(action.body);
       case 'redirect':
         res.writeHead(action.status, { location: action.location, 'content-length': 0 });
         return void res.end();

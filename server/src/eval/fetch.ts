@@ -5,24 +5,43 @@
  *   so the API key (Anthropic's `x-api-key` header is kept by fetch on a cross-origin redirect) never goes to
  *   another address, and a redirect loop is recorded as such, not as a bare connection error;
  * - a reply body is read up to MAX_REPLY_BYTES (after decompression: a gzip bomb is cut as it inflates), then
- *   the read fails with ReplyTooLargeError, recorded as a failed request that says so (not a timeout), not retried.
+ *   the read fails with ReplyTooLargeError, recorded as a failed request that says so (not a timeout), not retried;
+ * - a successful reply that is a stream (`text/event-stream`: the requests never ask for one) or a web page
+ *   (`text/html`: a proxy's or captive portal's login page) fails with ReplyNotJsonError, which says so (the
+ *   client read it as a reply without a model turn: "the reply has no choices"), not retried.
  */
 
 /** The most a reply body may hold, decompressed. A model's reply is a few kilobytes; 32 MiB leaves room for any. */
 export const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 
-/** A reply body over the bound: the request fails with this message and is not retried. */
-export class ReplyTooLargeError extends Error {
+/** A reply the run cannot use: the request fails with this message and is not retried. */
+export class UnusableReplyError extends Error {}
+
+/** A reply body over the bound. */
+export class ReplyTooLargeError extends UnusableReplyError {
   constructor(readonly limit: number) {
     super(`the reply is larger than ${limit / 1024 / 1024} MiB (decompressed); it was not read further`);
     this.name = 'ReplyTooLargeError';
   }
 }
 
-/** The ReplyTooLargeError in an error or its causes (a client may wrap it). */
-export function replyTooLarge(e: unknown): ReplyTooLargeError | undefined {
+/** A successful reply that is not a JSON body: a stream, or a web page. */
+export class ReplyNotJsonError extends UnusableReplyError {
+  constructor(readonly contentType: string) {
+    const type = contentType.split(';')[0]!.trim().toLowerCase().slice(0, 100);
+    super(
+      type === 'text/event-stream'
+        ? 'the endpoint answered with a stream (text/event-stream), not one JSON reply; the request did not ask for a stream'
+        : `the endpoint answered with ${type} (a web page, as a proxy's login page is), not a JSON reply: check the base URL`,
+    );
+    this.name = 'ReplyNotJsonError';
+  }
+}
+
+/** The UnusableReplyError in an error or its causes (a client may wrap it). */
+export function unusableReply(e: unknown): UnusableReplyError | undefined {
   for (let x: unknown = e, i = 0; x !== undefined && x !== null && i < 5; i++) {
-    if (x instanceof ReplyTooLargeError) return x;
+    if (x instanceof UnusableReplyError) return x;
     x = (x as { cause?: unknown }).cause;
   }
   return undefined;
@@ -45,6 +64,11 @@ export function guardedFetch(limit = MAX_REPLY_BYTES, base: typeof fetch = fetch
       // A 304 may not have a body (the Response constructor throws, which the client took for a connection error).
       const body = res.status === 304 ? null : JSON.stringify({ type: 'error', error: { type: 'redirect', message } });
       return new Response(body, { status: res.status, statusText: res.statusText, headers });
+    }
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (res.status >= 200 && res.status < 300 && (type === 'text/event-stream' || type === 'text/html')) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ReplyNotJsonError(type);
     }
     if (!res.body) return res;
     const headers = new Headers(res.headers);

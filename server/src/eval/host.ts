@@ -13,7 +13,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { JsonValue } from '../../../shared/src/document';
 import { MAX_PATTERN_INPUT, MAX_UNPROVEN_PATTERN_INPUT, regexSafety } from '../../../shared/src/analysis/jsonSchema';
-import { replyTooLarge } from './fetch';
+import { unusableReply } from './fetch';
 import { httpInfo, isClientTimeout, isConnectionError, type CaseMessage, type Conversation, type ModelTurn, type ProposedCall, type ProviderClient, type RunnableTool, type ToolReply } from './providers';
 
 export interface HostLimits {
@@ -218,8 +218,9 @@ async function sendWithRetries(conv: Conversation, step: number, limits: HostLim
     } catch (e) {
       if (signal.aborted) throw new CancelledError();
       const { status, headers } = httpInfo(e);
-      // A reply over the size bound is no timeout nor connection error, whatever the client wraps it in; not retried.
-      const tooLarge = replyTooLarge(e);
+      // A reply over the size bound, a stream or a web page is no timeout nor connection error, whatever the client
+      // wraps it in; not retried.
+      const tooLarge = unusableReply(e);
       const timeout = !tooLarge && (timedOut || isClientTimeout(e));
       const kind: RequestFailure['kind'] = tooLarge ? 'other' : timeout ? 'timeout' : status !== undefined ? 'http' : isConnectionError(e) ? 'network' : 'other';
       const failure: RequestFailure = { step, attempt, kind, message: cutText(redact(tooLarge ? tooLarge.message : timeout ? `no response within ${limits.timeoutMs} ms` : errorText(e)), 500) };
