@@ -6,10 +6,11 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { generatedFile } from '../../bench/generate';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
 const asRoot = process.getuid?.() === 0;
@@ -125,5 +126,46 @@ describe('toolschema lint --fix: files it cannot or must not write', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /^toolschema: "h\.tool\.json" has 1 other hard link: --fix does not write a file that other names share \(one may be outside the repository\); its 1 fix was not applied\.$/m);
     assert.equal(readFileSync(outsideFile, 'utf8'), tool('get_weather_h'));
+  });
+
+  it('a file changed on disk while the run lints is not overwritten; the other files are fixed; exit 2', async () => {
+    const sub = writableDir(join(dir, 'changed'));
+    const small = writableFile(join(sub, 'a.tool.json'), tool('get_weather_c'));
+    // A large file (5,000 tools, 8 MB, seconds of linting and fixing), read after the small one.
+    const large = writableFile(join(sub, 'b.tool.json'), generatedFile(5_000).replace(/"type": "string"/, '"type": "str"'));
+    const largeBefore = readFileSync(large, 'utf8');
+    const child = spawn(process.execPath, [CLI, 'lint', 'a.tool.json', 'b.tool.json', '--fix'], {
+      cwd: sub,
+      env: { ...process.env, NO_COLOR: '1', HOME: sub, TOOLSCHEMA_CACHE_DIR: '' },
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    // Once the process has read as many bytes as both files hold (its own script is smaller than the large
+    // file), the small file, named first, has been read: it is edited now, while the large one is linted.
+    const needed = Buffer.byteLength(largeBefore) + Buffer.byteLength(tool('get_weather_c'));
+    let readSoFar = 0;
+    let ended = false;
+    void exited.then(() => (ended = true));
+    while (!ended && readSoFar < needed) {
+      try {
+        readSoFar = Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/io`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.ok(!ended, `the run ended before the edit (it read ${readSoFar} bytes): ${stderr}`);
+    const edited = tool('get_weather_c').replace('The city name.', 'The city name, edited meanwhile.');
+    writeFileSync(small, edited);
+    const code = await exited;
+    assert.equal(code, 2, stderr);
+    assert.match(stderr, /^toolschema: "a\.tool\.json" changed on disk while it was linted: --fix does not overwrite that change \(run it again\); its 1 fix was not applied\.$/m);
+    assert.equal(readFileSync(small, 'utf8'), edited, 'the edit made during the run is kept');
+    const largeAfter = readFileSync(large, 'utf8');
+    assert.notEqual(largeAfter, largeBefore, 'the other file is fixed');
+    assert.ok(!largeAfter.includes('"type": "str"'));
   });
 });
