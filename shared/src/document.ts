@@ -209,6 +209,17 @@ export function scanShape(text: string): { depth: number; tokens: number } {
         if ((j - 1 - b) % 2 === 0) break;
       }
       i = j;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      // A block comment (a parse-error; the tolerant parse skips it, and so does the count): brackets, commas and
+      // quotes in it are not the file's. Unterminated, it runs to the end of the text.
+      const j = text.indexOf('*/', i + 2);
+      if (j < 0) break;
+      i = j + 1;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      // A line comment, to the line break (as jsonc-parser ends it: \r or \n).
+      let j = i + 2;
+      while (j < n && text.charCodeAt(j) !== 10 && text.charCodeAt(j) !== 13) j++;
+      i = j;
     } else if (c === 123 || c === 91) {
       tokens++;
       if (++depth > max) max = depth;

@@ -79,6 +79,23 @@ describe('hostile files', { timeout: 120_000 }, () => {
     // An unterminated string runs to the end: its brackets are not counted either.
     assert.deepEqual(scanShape('[{"a": "[[[['), { depth: 2, tokens: 3 }); // [ { :
   });
+
+  it('brackets, commas and quotes inside comments do not count as nesting or values (a comment made a small file "nested more than 512 levels")', () => {
+    const one = tool('{"type":"object","properties":{}}');
+    // 513 brackets in a block comment, 1,000,001 commas in a line comment: the comment's parse-error, and the tool linted.
+    for (const text of [`[/* ${'['.repeat(513)} */${one}]`, `[// ${','.repeat(1_000_001)}\n${one}]`, `[// ${'{'.repeat(600)}\r${one}]`]) {
+      const res = lint(text);
+      const parse = res.findings.filter((f) => f.rule === 'parse-error');
+      assert.deepEqual(parse.map((f) => f.message.slice(0, 34)), ['Comments are not allowed in JSON: '], text.slice(0, 20));
+      assert.equal(res.discovery.tools.length, 1);
+    }
+    assert.deepEqual(scanShape('[/* [[{,, */ {"a": 1} // ]]]],,\n]'), { depth: 2, tokens: 3 }); // [ { :
+    // A quote in a comment opens no string: the nesting after it is still counted (and refused).
+    const deep = lint(`/* " */ ${'['.repeat(600)}${']'.repeat(600)} /* " */`);
+    assert.match(deep.findings[0]!.message, /nested more than 512 levels/);
+    // An unterminated block comment runs to the end of the text.
+    assert.deepEqual(scanShape('[1, /* [[[[ ,,,'), { depth: 1, tokens: 2 });
+  });
   it('a value of 100,000 characters is quoted in a message as its first 299 and "…"; the finding keeps it whole', () => {
     const ref = '#/$defs/' + 'x'.repeat(100_000);
     const name = 'get_' + 'y'.repeat(100_000);
