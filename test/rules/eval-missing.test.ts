@@ -77,5 +77,13 @@ runRuleTests(rule, {
       evaluation: { hasSet: false },
       errors: [{ messageId: 'missing', at: '"get_weather"', data: { file: 'weather.eval.json' } }],
     },
+    {
+      // Tool lists keyed by server: the tool whose pointer sorts first (/srv_a/tools/0), whatever the members' order.
+      name: 'a catalog keyed by server names: reported on the same tool when the members are reordered',
+      code: `{ "srv_b": { "tools": [{ "name": "get_b", "description": "Use this when the user asks for b. Returns b.", "inputSchema": { "type": "object", "properties": {} } }] },
+  "srv_a": { "tools": [{ "name": "get_a", "description": "Use this when the user asks for a. Returns a.", "inputSchema": { "type": "object", "properties": {} } }] } }`,
+      evaluation: { hasSet: false },
+      errors: [{ messageId: 'missing', at: '"get_a"', data: { file: 'weather.eval.json' } }],
+    },
   ],
 });

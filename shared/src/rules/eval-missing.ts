@@ -1,4 +1,5 @@
 import { defineRule } from '../rule';
+import { pointerOf } from '../document';
 import { siblingEvalSetUri } from '../evaluation/paths';
 import { evalSetSkeleton } from '../evaluation/skeleton';
 import { EXAMPLE_TOOL_FILE } from '../evaluation/docExamples';
@@ -13,7 +14,7 @@ export default defineRule<'missing'>({
     fixable: 'suggestion',
     docs: {
       description: 'A tool file that no evaluation set (`<base>.eval.json` beside it, or a set naming it in `"tools"`) tests.',
-      why: 'A clear schema reduces ambiguity but does not replace a fixed evaluation set (Service rule 1): description wording changes which tool the model picks, so the same 5 to 10 cases (normal, ambiguous, adversarial) are run before production and after every description change (Service rule 6, Limits 3, Versioning 3-4). Without a set there is nothing to rerun. Reported once per file, on the first tool; the CLI and the editor look for sets beside the file and in the workspace.',
+      why: 'A clear schema reduces ambiguity but does not replace a fixed evaluation set (Service rule 1): description wording changes which tool the model picks, so the same 5 to 10 cases (normal, ambiguous, adversarial) are run before production and after every description change (Service rule 6, Limits 3, Versioning 3-4). Without a set there is nothing to rerun. Reported once per file, on the first tool (the one whose JSON pointer sorts first, so that reordering the members of an object does not move it); the CLI and the editor look for sets beside the file and in the workspace.',
       spec: 'Service rule 1, 6; Limits 3; Versioning 3-4',
       bad: EXAMPLE_TOOL_FILE,
       good: EXAMPLE_TOOL_FILE,
@@ -29,7 +30,14 @@ export default defineRule<'missing'>({
       fileEnd(tools) {
         const ev = ctx.evaluation;
         if (!ev || ev.sets.length > 0 || !tools.some((t) => t.name)) return;
-        const first = tools[0]!;
+        // The tool whose pointer sorts first: in a file keyed by server names ({"srv_b": {"tools": [...]}, "srv_a": ...})
+        // the first tool in the text moved with the members' order.
+        let first = tools[0]!;
+        let at = pointerOf(first.outer);
+        for (const t of tools) {
+          const p = pointerOf(t.outer);
+          if (p < at) [first, at] = [t, p];
+        }
         ctx.report({ node: first.nameNode ?? first.outer, tool: null, messageId: 'missing', data: { file: fileName(siblingEvalSetUri(ctx.doc.uri)) } });
       },
     };
