@@ -495,7 +495,11 @@ const NAME_TRIGGER = /(?:^|[^A-Za-z0-9_])(?:use|call|instead\s+of)\s+$/i;
 
 function toolNamesInDescription(lint: FileLint, tool: ToolInfo, node: Node, offset: number, model?: Pick<WorkspaceModel, 'allTools'>): CompletionResult | undefined {
   const raw = lint.doc.text.slice(node.offset + 1, offset);
-  const word = /[A-Za-z0-9_.\-]*$/.exec(raw)![0];
+  // The name being typed: the run of name characters before the cursor, found backwards (/[A-Za-z0-9_.\-]*$/ tried
+  // every start: quadratic, 0.35 s on 20,000 such characters, minutes on a 1 MB description).
+  let from = raw.length;
+  while (from > 0 && /[A-Za-z0-9_.-]/.test(raw[from - 1]!)) from--;
+  const word = raw.slice(from);
   const before = raw.slice(0, raw.length - word.length);
   const inBackticks = before.endsWith('`') && (before.match(/`/g)?.length ?? 0) % 2 === 1;
   if (!inBackticks && !NAME_TRIGGER.test(before)) return undefined;

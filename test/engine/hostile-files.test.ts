@@ -165,7 +165,7 @@ describe('hostile files', { timeout: 120_000 }, () => {
   // 300,000 characters: a linear pass takes well under a second, a quadratic one minutes (the suite's timeout).
   it('pumped strings in descriptions, names and keys: no rule error, no super-linear pass', () => {
     const pump = (unit: string) => unit.repeat(Math.ceil(300_000 / unit.length));
-    const descriptions = ['Use `' + 'x_y'.repeat(40) + ' instead', 'Use `' + pump('a-_') + '!', pump('\n') + 'x', 'Use this when ' + pump('\n') + 'This function', 'SYSTEM' + pump(' ') + 'x'];
+    const descriptions = ['Use `' + 'x_y'.repeat(40) + ' instead', 'Use `' + pump('a-_') + '!', pump('\n') + 'x', 'Use this when ' + pump('\n') + 'This function', 'SYSTEM' + pump(' ') + 'x', pump('SELECT '), 'SELECT' + pump('\t') + '!'];
     for (const d of descriptions) {
       const res = lint(tool('{"type":"object","properties":{"q":{"type":"string","description":' + JSON.stringify(d) + '}}}', d));
       assert.equal(res.discovery.tools.length, 1);

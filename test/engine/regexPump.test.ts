@@ -76,6 +76,24 @@ describe('patterns rewritten against polynomial backtracking', { timeout: 60_000
     }
   });
 
+  it('a tool description of "SELECT " repeated (1 MB) lints (the SQL pattern scanned to the end from every SELECT: 177 s), and SQL is still found', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-pump-sql-'));
+    try {
+      const tool = (description: string) => JSON.stringify({ name: 'get_user', description, parameters: { type: 'object', properties: {} } });
+      writeFileSync(join(dir, 'select.tool.json'), tool('SELECT '.repeat(150_000)));
+      writeFileSync(join(dir, 'tabs.tool.json'), tool('SELECT' + '\t'.repeat(1_000_000) + '!'));
+      writeFileSync(join(dir, 'sql.tool.json'), tool('Returns one user. Runs SELECT name, email FROM users WHERE id = ? for the user asked about.'));
+      const r = spawnSync(process.execPath, [CLI, 'lint', '*.tool.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 26 });
+      assert.equal(r.error, undefined, 'the CLI finished within 60 s');
+      const report = (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] }).files;
+      const sql = report.find((f) => f.path === 'sql.tool.json')!.diagnostics.filter((d) => d.rule === 'description-implementation-detail');
+      assert.equal(sql.length, 1);
+      assert.match(sql[0]!.message, /SELECT name, email FROM u/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('tool mentions: a name followed by "tool" / "function" / "instead", after quotes and a parenthesis', () => {
     const context = (d: string) => toolMentions(d).map((m) => [m.name, m.context]);
     assert.deepEqual(context('Mention `get_forecast` tool for forecasts.'), [['get_forecast', 'strong']]);

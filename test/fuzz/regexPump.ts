@@ -1,7 +1,7 @@
 /**
  * The regex pump of the long fuzz profile (`npm run fuzz`): every regular expression the engine executes while
  * linting real files is run alone on "pumped" strings, a word of its own source, then one character (or an alternating pair) repeated,
- * then a tail that fails the match ("range" + 400 spaces + "1 x"). A pattern whose backtracking grows faster
+ * or one of its words and a space or a full stop repeated, then a tail that fails the match ("range" + 400 spaces + "1 x"). A pattern whose backtracking grows faster
  * than the input shows there, whatever text the rules give it in context: random mutations almost never build
  * such a string (params.ts's range pattern took 37 s on a 793-byte file, n⁴, and no fuzz run had found it).
  */
@@ -41,9 +41,13 @@ export interface PumpResult {
 }
 
 /** Words of a pattern's source that the pump puts before the repeated unit (and the empty string). */
+function wordsOf(re: RegExp): string[] {
+  // Escapes (\b, \s, \w…) are not letters of a word: "\bSELECT" is SELECT.
+  return [...new Set(re.source.replace(/\\[A-Za-z]/g, ' ').match(/[A-Za-z]{2,}/g) ?? [])].slice(0, 40);
+}
+
 function prefixesOf(re: RegExp): string[] {
-  const words = [...new Set(re.source.match(/[A-Za-z]{2,}/g) ?? [])].slice(0, 40);
-  return ['', ...words.flatMap((w) => [w, `${w} `, `${w}1`])];
+  return ['', ...wordsOf(re).flatMap((w) => [w, `${w} `, `${w}1`])];
 }
 
 /** Pumps one pattern with runs of `n` characters of each unit; returns its slowest input. */
@@ -55,17 +59,22 @@ export function pump(re: RegExp, n: number): PumpResult {
     return Number(process.hrtime.bigint() - t) / 1e6;
   };
   let worst: PumpResult = { re, input: '', ms: 0 };
-  for (const prefix of prefixesOf(re)) {
-    for (const unit of PUMP_UNITS) {
-      for (const tail of TAILS) {
-        const input = prefix + unit.repeat(Math.ceil(n / unit.length)) + tail;
-        let ms = time(input);
-        // A garbage collection or another process can stretch one run: the fastest of three counts.
-        if (ms > worst.ms && ms > 1) ms = Math.min(ms, time(input), time(input));
-        if (ms > worst.ms) worst = { re, input, ms };
-        // Catastrophic already: the next inputs of this pattern would only take longer.
-        if (worst.ms > 1_000) return worst;
-      }
+  // Runs of one character after each prefix (n characters: backtracking of degree 3 or more shows at 400); and runs
+  // of the pattern's own words, 50 times longer (a quadratic scan shows there: a lazy scan for FROM from every
+  // SELECT, in "SELECT " repeated, took 21 s on a 400 KB description, and no run of one character shows that).
+  const runs = [
+    ...prefixesOf(re).flatMap((prefix) => PUMP_UNITS.map((unit) => ({ prefix, unit, length: n }))),
+    ...wordsOf(re).flatMap((w) => [`${w} `, `${w}.`].map((unit) => ({ prefix: '', unit, length: n * 50 }))),
+  ];
+  for (const { prefix, unit, length } of runs) {
+    for (const tail of TAILS) {
+      const input = prefix + unit.repeat(Math.ceil(length / unit.length)) + tail;
+      let ms = time(input);
+      // A garbage collection or another process can stretch one run: the fastest of three counts.
+      if (ms > worst.ms && ms > 1) ms = Math.min(ms, time(input), time(input));
+      if (ms > worst.ms) worst = { re, input, ms };
+      // Catastrophic already: the next inputs of this pattern would only take longer.
+      if (worst.ms > 1_000) return worst;
     }
   }
   return worst;

@@ -204,6 +204,34 @@ describe('editor requests on hostile files over stdio', { timeout: 120_000 }, ()
     }
   });
 
+  it('completion at the end of a 1 MB description of name characters answers (the name typed was found by a quadratic pattern)', async () => {
+    const other = '{"name":"get_forecast","description":"Use this when the user asks for the forecast.","parameters":{"type":"object","properties":{}}}';
+    // A run of name characters, then the name being typed: each start in the run was tried up to the space.
+    const description = 'Use this when the user asks for the weather ' + 'a.'.repeat(500_000) + '; for the forecast call get_';
+    const text = `[${other},{"name":"get_weather","description":${JSON.stringify(description)},"parameters":{"type":"object","properties":{}}}]`;
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const uri = 'file:///hostile/long-name.tool.json';
+      await client.open(uri, text);
+      await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+      const end = text.lastIndexOf('get_"') + 4;
+      const answer = client.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: end }, context: { triggerKind: 1 } });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), 20_000)));
+      const got = await Promise.race([answer, late]);
+      clearTimeout(timer);
+      assert.notEqual(got, 'late', 'no completion answer within 20 s');
+      // The tool names are offered for the word typed, replacing it.
+      const items = Array.isArray(got) ? got : ((got as { items?: { label: string; textEdit?: { range: { start: { character: number } } } }[] } | null)?.items ?? []);
+      const forecast = items.find((i) => i.label === 'get_forecast');
+      assert.ok(forecast, JSON.stringify(items.slice(0, 3)));
+      assert.equal(forecast.textEdit?.range.start.character, end - 4);
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
   it('formatting a compact file of 2,000 tools answers one edit of the formatted text, not one edit per value', async () => {
     const one = '{"name":"get_weather","description":"Use this when the user asks for the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City."},"units":{"type":"string","enum":["c","f"]}},"required":["city"]}}';
     const big = `[${Array.from({ length: 2_000 }, () => one).join(',')}]`;

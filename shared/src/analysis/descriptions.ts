@@ -577,7 +577,10 @@ const EXAMPLE_BEFORE = /(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as|
 const EXAMPLE_HOST = /^https?:\/\/(?:[\w-]+\.)*(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1)(?:[:\/]|$)/i;
 const API_PATH = /(?:^|[\s(\[`'"])(\/(?:api|rest|graphql|v\d+(?:\.\d+)?)(?:\/[\w{}:.-]*)*|\/[\w-]+(?:\/[\w.-]+)*\/(?:\{\w+\}|:[a-z_]\w*)(?:\/[\w{}:.-]*)*)/;
 const PATH_DOMAIN = new Set(['route', 'routes', 'router', 'endpoint', 'endpoints', 'path', 'url', 'api', 'http', 'openapi', 'swagger', 'controller', 'handler', 'proxy']);
-const SQL = /\bSELECT\s+(?:DISTINCT\s+)?(?:\*|[\w.,\s"`()*]+?)\s+FROM\s+[\w"`]|\bINSERT\s+INTO\s+[\w"`]|\bUPDATE\s+[\w"`.]+\s+SET\b|\bDELETE\s+FROM\s+[\w"`]|\bCREATE\s+TABLE\b/;
+// The column list is words separated by whitespace, at most 32 of them: a lazy scan of any characters and spaces
+// up to FROM ran to the end of the text from every SELECT ("SELECT " repeated 57,000 times, a 400 KB description:
+// 21 s) and backtracked over whitespace around it (SELECT and a run of tabs: cubic).
+const SQL = /\bSELECT\s+(?:DISTINCT\s+)?(?:\*|[\w.,"`()*]+(?:\s+[\w.,"`()*]+){0,31}?)\s+FROM\s+[\w"`]|\bINSERT\s+INTO\s+[\w"`]|\bUPDATE\s+[\w"`.]+\s+SET\b|\bDELETE\s+FROM\s+[\w"`]|\bCREATE\s+TABLE\b/;
 const SQL_DOMAIN = new Set(['sql', 'query', 'queries', 'soql', 'sosl', 'wiql', 'hql', 'cql', 'kql', 'database', 'databases', 'db', 'table', 'tables', 'select', 'statement', 'transformation', 'schema', 'duckdb', 'sqlite', 'postgres', 'postgresql', 'mysql', 'bigquery', 'snowflake', 'clickhouse', 'oracle', 'mssql', 'supabase', 'athena', 'redshift', 'databricks']);
 const SQL_MENTION = /\bSQL\b|\bquer(?:y|ies)\b|\bdatabase\b/i;
 const COMMENT = /@param\b|@returns?\b|@throws\b|@raises?\b|\bTODO\b(?=\s*[:(-])|\bFIXME\b|:param\s+\w|:returns?:|:rtype:|(?:^|\n|\s{2}|[.!?]\s+)(?:Args|Raises|Arguments):\s/;
