@@ -44,6 +44,28 @@ function duplicateKeysIn(tree: Node): Node[] {
   return out.sort((a, b) => a.offset - b.offset);
 }
 
+/**
+ * Members that a later member of their object repeats (the copies JSON.parse ignores): the rules read what JSON.parse
+ * reads, so entries() and the schema walk skip them (integer-unbounded and default-invalid reported the first of two
+ * "properties", at a pointer JSON.parse's document does not have, and strict-required-all's fix edited the ignored
+ * copy). description-injection still reads them (other parsers keep the first), and parse-error reports each.
+ */
+const SHADOWED = new WeakSet<Node>();
+let anyShadowed = false;
+
+function markShadowed(keys: readonly Node[]): void {
+  for (const k of keys) {
+    if (!k.parent) continue;
+    SHADOWED.add(k.parent);
+    anyShadowed = true;
+  }
+}
+
+/** Whether an object member is repeated by a later member of its object (JSON.parse ignores it). */
+export function isShadowed(member: Node): boolean {
+  return anyShadowed && SHADOWED.has(member);
+}
+
 /** For a key of ToolDocument.duplicateKeys: the key of the last member of its object with the same name (the one JSON.parse keeps). */
 export function keptKeyOf(key: Node): Node {
   const members = key.parent?.parent?.children ?? [];
@@ -95,7 +117,7 @@ export class ToolDocument {
       if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
       this.tokens = strict.tokens;
       this.tree = strict.tree;
-      if (strict.duplicates.length > 0) this.duplicateKeys = strict.duplicates.sort((a, b) => a.offset - b.offset);
+      if (strict.duplicates.length > 0) markShadowed((this.duplicateKeys = strict.duplicates.sort((a, b) => a.offset - b.offset)));
       return;
     }
     if (!shape) {
@@ -107,7 +129,7 @@ export class ToolDocument {
     if (bom) this.syntaxProblems.push({ message: BOM, offset: 0, length: 1 });
     const errors: ParseError[] = [];
     this.tree = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
-    if (this.tree) this.duplicateKeys = duplicateKeysIn(this.tree);
+    if (this.tree) markShadowed((this.duplicateKeys = duplicateKeysIn(this.tree)));
     if (errors.length === 0) NOT_STRICT.delete(uri);
     else {
       if (NOT_STRICT.size >= 256) NOT_STRICT.clear();
@@ -364,7 +386,7 @@ export function entries(obj: Node | undefined): [string, Node, Node][] {
   for (const p of obj.children) {
     const k = p.children?.[0];
     const v = p.children?.[1];
-    if (k && v && typeof k.value === 'string') out.push([k.value, k, v]);
+    if (k && v && typeof k.value === 'string' && !isShadowed(p)) out.push([k.value, k, v]);
   }
   return out;
 }

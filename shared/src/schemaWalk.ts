@@ -3,7 +3,7 @@
  * with its context (depth, the property it defines, whether that property is required). Rules read this
  * instead of walking on their own, so a tool's schema is walked once per lint.
  */
-import { child, elements, entries, isArray, isObject, str, stringItems, type Node } from './document';
+import { child, elements, entries, isArray, isObject, isShadowed, str, stringItems, type Node } from './document';
 
 /** Keywords whose value is a map of name → schema. */
 export const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -88,14 +88,15 @@ export function walkSchema(root: Node, handlers: WalkHandlers): void {
     for (const member of node.children ?? []) {
       const value = member.children?.[1];
       const key = member.children?.[0]?.value;
-      if (!value || typeof key !== 'string') continue;
+      // A member a later one repeats is not walked: JSON.parse reads the last.
+      if (!value || typeof key !== 'string' || isShadowed(member)) continue;
       if (key === 'properties') {
         if (!isObject(value)) continue;
         for (const prop of value.children ?? []) {
           const keyNode = prop.children?.[0];
           const propSchema = prop.children?.[1];
           const name = keyNode?.value;
-          if (!propSchema || typeof name !== 'string') continue;
+          if (!propSchema || typeof name !== 'string' || isShadowed(prop)) continue;
           const p: PropertyVisit = { name, keyNode: keyNode!, schema: propSchema, owner: s, required: s.required.has(name), topLevel: s.isRoot };
           handlers.property?.(p);
           visit(propSchema, 'properties', s, p, depth + 1);

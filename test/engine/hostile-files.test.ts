@@ -138,6 +138,18 @@ describe('hostile files', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a member repeated by a later one is not linted nor fixed (JSON.parse ignores it); only its parse-error is reported', () => {
+    // The first "properties" (JSON.parse drops it): its integer without bounds and invalid default were reported.
+    const shadowedProps = tool('{"type":"object","properties":{"count":{"type":"integer","description":"How many.","default":"x"}},"properties":{}}');
+    assert.deepEqual(lint(shadowedProps).findings.map((f) => f.rule).filter((r) => r !== 'eval-missing'), ['parse-error']);
+    // In strict mode, the second "city" is the one fixed (the fix made the ignored first one nullable).
+    const strict = '{"type":"function","function":{"name":"get_weather","description":"Use this when the user asks for the weather in a city. Returns the forecast.","strict":true,"parameters":{"type":"object","properties":{"city":{"type":"string","description":"x"},"city":{"type":"int","description":"y"}}}}}';
+    const res = lint(strict);
+    assert.deepEqual(res.findings.filter((f) => f.rule === 'strict-required-all' || f.rule === 'type-unknown').map((f) => f.offset >= strict.lastIndexOf('"city"')), [true, true]);
+    const out = fixAll('file:///hostile.tool.json', strict).output;
+    assert.ok(out.includes('"city":{"type":"string","description":"x"},"city":{"type":["integer", "null"],"description":"y"}'), out);
+  });
+
   it('__proto__, constructor and prototype keys everywhere, also through fix-all', () => {
     const text = tool('{"type":"object","__proto__":{"type":"int"},"properties":{"__proto__":{"type":"int","description":"p"},"constructor":{"type":"dict","description":"c"},"prototype":{"type":"object","properties":{"__proto__":{"$ref":"#/properties/__proto__"}}}},"required":["__proto__","constructor","prototype","toString"]}');
     lint(text);

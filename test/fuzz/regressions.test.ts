@@ -11,16 +11,28 @@ import { checkText, duplicateKeys } from './fuzz';
 const DESC = 'Use this when the user asks for the projects of an owner. Returns their names.';
 
 describe('fuzz regressions', () => {
-  it('a fix on a member shadowed by a duplicate key edits that member, not the last one of that name', () => {
+  it('a member shadowed by a duplicate key is not linted (JSON.parse ignores it): only its parse-error is reported', () => {
+    // Before, the rules linted both copies (and a fix on the first had to edit that copy, not the last one of its
+    // name); the rules now read what JSON.parse reads, as the README says.
     const text = `{"name":"list_projects","description":"${DESC}","input_schema":{"type":"object","properties":{"owner_type":{"type":"string","description":"Owner type (user or org)."},"owner_type":{"type":"string","enum":["user","org"],"description":"Owner type (user or org)."}}}}`;
     const lint = lintText('file:///dup.tool.json', text);
-    const finding = lint.findings.find((f) => f.rule === 'type-closed-set-as-string');
-    assert.ok(finding, 'the shadowed member is reported');
-    const fix = fixesFor(lint, finding)[0]!;
+    const first = text.indexOf('"owner_type"');
+    const second = text.indexOf('"owner_type"', first + 1);
+    assert.deepEqual(lint.findings.filter((f) => f.offset >= first && f.offset < second).map((f) => f.rule), ['parse-error']);
+    assert.equal(lint.findings.find((f) => f.rule === 'type-closed-set-as-string'), undefined, 'the kept copy has its enum');
+    assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
+  });
+
+  it('renaming a repeated property renames every copy: the ignored first copy does not take the renamed one\'s place', () => {
+    const text = `{"name":"handle_orders","description":"${DESC}","parameters":{"type":"object","properties":{"id":{"type":"integer","description":"ID of the order."},"limit":{"type":"integer","description":"How many, at most 20."},"id":{"type":"integer","description":"ID of the order."}},"required":["id"]}}`;
+    const lint = lintText('file:///dup-rename.tool.json', text);
+    const finding = lint.findings.find((f) => f.rule === 'param-name-vague');
+    assert.ok(finding, 'the kept "id" is reported');
+    const fix = fixesFor(lint, finding).find((x) => x.title.startsWith('Rename'));
+    assert.ok(fix);
     const out = applyEdits(text, fix.edits);
-    // The edit lands in the first owner_type; the second (with its enum) is untouched.
-    assert.ok(fix.edits.every((e) => e.offset < text.indexOf('"owner_type"', text.indexOf('"owner_type"') + 1)));
-    assert.ok(out.endsWith(text.slice(text.indexOf('"owner_type"', text.indexOf('"owner_type"') + 1))));
+    assert.equal(out.split('"id"').length - 1, 0, out);
+    assert.equal(lintText('file:///dup-rename.tool.json', out).findings.filter((f) => f.rule === 'param-name-vague').length, 0);
     assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
   });
 

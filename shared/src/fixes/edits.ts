@@ -216,6 +216,19 @@ export class EditBuilder {
   }
 
   /**
+   * Renames a property and every member of its object with the same key (copies a later one repeats, which JSON.parse
+   * ignores): renaming only the last would leave an ignored copy to take its place under the old name.
+   */
+  renameKeyAll(keyNode: Node, newKey: string): TextEdit[] {
+    const edits = [this.renameKey(keyNode, newKey)];
+    for (const m of keyNode.parent?.parent?.children ?? []) {
+      const k = m.children?.[0];
+      if (k && k !== keyNode && k.value === keyNode.value) edits.push(this.renameKey(k, newKey));
+    }
+    return edits;
+  }
+
+  /**
    * Adds `"key": value` to an object: after its last property (or first, with `first`), on the same line for a
    * one-line object, on a new line at the siblings' indentation otherwise. An existing key is replaced instead.
    */

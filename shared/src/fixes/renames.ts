@@ -66,7 +66,7 @@ export function renamePropertyEdits(ctx: FixContext, value: Node | undefined, ne
   if (holder?.type !== 'property' || holder.children?.[0]?.value !== 'properties') return undefined;
   const schema = holder.parent;
   const old = key.value;
-  const edits: TextEdit[] = [ctx.edit.renameKey(key, newKey)];
+  const edits: TextEdit[] = ctx.edit.renameKeyAll(key, newKey);
   const required = isObject(schema) ? child(schema, 'required') : undefined;
   if (isArray(required)) {
     for (const e of elements(required)) if (e.type === 'string' && e.value === old) edits.push(ctx.edit.replaceString(e, newKey));

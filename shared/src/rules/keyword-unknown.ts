@@ -181,6 +181,6 @@ export default defineRule<MessageId>({
     const key = finding.data?.key;
     const to = finding.data?.suggestion;
     if (!keyNode || !isObject(holder) || typeof to !== 'string' || keyNode.value !== key || propertyNode(holder, to)) return [];
-    return [{ title: `Rename "${key}" to "${to}"`, kind: finding.data?.fix === 'safe' ? 'safe' : 'suggestion', edits: [edit.renameKey(keyNode, to)] }];
+    return [{ title: `Rename "${key}" to "${to}"`, kind: finding.data?.fix === 'safe' ? 'safe' : 'suggestion', edits: edit.renameKeyAll(keyNode, to) }];
   },
 });

@@ -239,7 +239,7 @@ export default defineRule<Msg>({
       case 'unsupported': {
         if (key === 'oneOf') {
           if (propertyNode(schema, 'anyOf') || schema === tool?.params) return [];
-          return [{ title: 'Replace "oneOf" with "anyOf"', kind: 'suggestion', edits: [edit.renameKey(member.children![0]!, 'anyOf')] }];
+          return [{ title: 'Replace "oneOf" with "anyOf"', kind: 'suggestion', edits: edit.renameKeyAll(member.children![0]!, 'anyOf') }];
         }
         const sentence = sentenceFor(key, node, schema);
         if (sentence === undefined) return [];
