@@ -83,6 +83,9 @@ const BASELINE_REF = /^[^\s:\-\x00-\x1f\x7f][^\s:\x00-\x1f\x7f]*$/;
 const RANGE = /\.\.|^\^|\^[!@]$|\^-\d*$/;
 
 /** JSON Schema of the configuration file (also contributed to VS Code for completion and hover). */
+/** The globs `files` and `ignore` accept each (200,000 ignore globs ran the language server out of memory). */
+export const MAX_GLOBS = 256;
+
 export const CONFIG_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'toolschema configuration',
@@ -102,13 +105,15 @@ export const CONFIG_SCHEMA = {
       additionalProperties: { enum: [...SEVERITY_SETTINGS] },
     },
     files: {
-      description: 'Globs of tool files, relative to the workspace root (absolute paths and ".." are refused: only files inside the folder are linted). Default: ["**/*.tool.json"].',
+      description: 'Globs of tool files, relative to the workspace root (absolute paths and ".." are refused: only files inside the folder are linted), at most 256. Default: ["**/*.tool.json"].',
       type: 'array',
+      maxItems: MAX_GLOBS,
       items: { type: 'string', minLength: 1 },
     },
     ignore: {
-      description: 'Globs never linted, relative to the workspace root. Default: ["**/node_modules/**"].',
+      description: 'Globs never linted, relative to the workspace root, at most 256. Default: ["**/node_modules/**"].',
       type: 'array',
+      maxItems: MAX_GLOBS,
       items: { type: 'string', minLength: 1 },
     },
     verbs: {
@@ -213,7 +218,8 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
   const r = raw as Record<string, unknown>;
   for (const key of ['files', 'ignore'] as const) {
     const globs = r[key];
-    if (!Array.isArray(globs)) continue;
+    // Over the bound the list is refused whole (above): its globs are not looked at one by one.
+    if (!Array.isArray(globs) || globs.length > MAX_GLOBS) continue;
     globs.forEach((g, i) => {
       const why = typeof g === 'string' ? globProblem(g) : undefined;
       if (why) problems.push({ message: why, pointer: `/${key}/${i}` });
@@ -278,6 +284,8 @@ function configErrorMessage(e: ErrorObject): string {
       const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets, deprecationPeriodDays, baseline' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
       return `Unknown setting "${key}"; it is ignored. Known settings here: ${known}.`;
     }
+    case 'maxItems':
+      return `${where} holds ${where === '"files"' || where === '"ignore"' ? 'globs' : 'items'} past the first ${(e.params as { limit: number }).limit}: at most ${(e.params as { limit: number }).limit} are accepted (each is matched against every path); the list is ignored and the default is used.`;
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
       if (e.instancePath.startsWith('/rules/')) return `${where}: unknown severity; use one of ${allowed}. The rule keeps its default.`;

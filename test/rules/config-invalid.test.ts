@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_CONFIG, MAX_GLOB_LENGTH, globProblem, parseConfigText } from '../../shared/src/config';
+import { DEFAULT_CONFIG, MAX_GLOB_LENGTH, MAX_GLOBS, globProblem, parseConfigText } from '../../shared/src/config';
 import { RULES_BY_ID } from '../../shared/src/rules';
 
 const known = new Set(RULES_BY_ID.keys());
@@ -29,6 +29,19 @@ describe('config-invalid', () => {
     assert.equal(findings.length, 3);
     assert.deepEqual(config.files, DEFAULT_CONFIG.files);
     assert.deepEqual(config.ignore, DEFAULT_CONFIG.ignore);
+  });
+
+  it('invalid: more than MAX_GLOBS globs in "files" or "ignore" (200,000 ran the language server out of memory); the list keeps its default', () => {
+    const globs = (n: number) => Array.from({ length: n }, (_, i) => `gen/x${i}/**`);
+    const ok = parse(JSON.stringify({ ignore: globs(MAX_GLOBS) }));
+    assert.deepEqual(ok.findings, []);
+    assert.equal(ok.config.ignore.length, MAX_GLOBS);
+    for (const key of ['files', 'ignore'] as const) {
+      const text = JSON.stringify({ [key]: globs(200_000) });
+      const { config, findings } = parse(text);
+      assert.deepEqual(findings.map((f) => f.message), [`"${key}" holds globs past the first 256: at most 256 are accepted (each is matched against every path); the list is ignored and the default is used.`]);
+      assert.deepEqual(config[key], DEFAULT_CONFIG[key]);
+    }
   });
 
   it('warning: a repeated key names the one that applies (the last, as JSON.parse reads it)', () => {
