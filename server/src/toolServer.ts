@@ -290,7 +290,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canVersionEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
     folders = foldersOf(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
-    baselines.setTrusted((params.initializationOptions as { trusted?: unknown } | undefined)?.trusted !== false);
+    // Trusted when the client says true or says nothing (other editors, which manage trust themselves); any other
+    // value ("false", 0, null…) is untrusted: a client that meant to restrict must not get git by a wrong type.
+    const trusted = (params.initializationOptions as { trusted?: unknown } | null | undefined)?.trusted;
+    baselines.setTrusted(trusted === undefined || trusted === true);
     if (init?.settings) {
       settings = resolveConfig(stripUnset(init.settings)).config;
       maxProblems = maxProblemsSetting(init.settings);

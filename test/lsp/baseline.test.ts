@@ -112,15 +112,19 @@ describe('breaking changes against git over LSP', () => {
     }
   });
 
-  it('an untrusted workspace never runs git: no breaking-change, and the output channel says why', async () => {
-    const client = await start(repo, { trusted: false });
-    try {
-      await client.open(weatherUri, EDITED);
-      const published = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === weatherUri);
-      assert.deepEqual(published.diagnostics.filter(hasRule('breaking-change')), []);
-      assert.equal(client.logs.filter((l) => /not trusted, so git is not run/.test(l)).length, 1, client.logs.join('\n'));
-    } finally {
-      await client.shutdown();
-    }
-  });
+  // false, and any value that is not true: a client meaning to restrict must not get git by a wrong type ("false",
+  // 0, null, [false] were taken as trusted).
+  for (const trusted of [false, 'false', 0, null, [false]]) {
+    it(`an untrusted workspace (trusted: ${JSON.stringify(trusted)}) never runs git: no breaking-change, and the output channel says why`, async () => {
+      const client = await start(repo, { trusted });
+      try {
+        await client.open(weatherUri, EDITED);
+        const published = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === weatherUri);
+        assert.deepEqual(published.diagnostics.filter(hasRule('breaking-change')), []);
+        assert.equal(client.logs.filter((l) => /not trusted, so git is not run/.test(l)).length, 1, client.logs.join('\n'));
+      } finally {
+        await client.shutdown();
+      }
+    });
+  }
 });
