@@ -79,3 +79,27 @@ describe('generated files', () => {
     assert.deepEqual(stale, []);
   });
 });
+
+describe('source', () => {
+  it('spreads no list of unbounded length into push(...) or Math.max/min(...): one argument per item overflows the stack (fix-all of 150,000 fixes did)', () => {
+    // The spreads left are of lists bounded by their construction: a couple of edits, workspace folders, at most
+    // ten errors, a report's totals lines and its two runs.
+    const allowed = ['edits.push(...insertProperties(', 'folders.push(...foldersOf(', '.push(...(v.errors ?? []).slice(0, 10)', 'out.push(...totalsLines(', 'out.push(...runs.map(', 'Math.max(...tl', '...[...OPERATION_LETTERS]'];
+    const offending: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = resolve(dir, e.name);
+        if (e.isDirectory()) {
+          if (e.name !== 'generated') walk(p);
+        } else if (e.name.endsWith('.ts')) {
+          readFileSync(p, 'utf8').split('\n').forEach((line, i) => {
+            if (/^\s*(?:\/\/|\*)/.test(line)) return;
+            if (/\.push\(\.\.\.|Math\.(?:max|min)\(\.\.\./.test(line) && !allowed.some((a) => line.includes(a))) offending.push(`${p.slice(ROOT.length + 1)}:${i + 1}: ${line.trim()}`);
+          });
+        }
+      }
+    };
+    for (const d of ['shared/src', 'server/src', 'client/src']) walk(resolve(ROOT, d));
+    assert.deepEqual(offending, []);
+  });
+});

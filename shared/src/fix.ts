@@ -17,6 +17,7 @@ import { RULES_BY_ID } from './rules';
 import { lintDocument, type FileLint, type LintOptions } from './linter';
 import { EditBuilder, applyEdits, type TextEdit } from './fixes/edits';
 import { parseBaseline, type Baseline, type BaselineInput } from './analysis/baseline';
+import { appendAll } from './text';
 
 export type { TextEdit } from './fixes/edits';
 export type FixKind = 'safe' | 'suggestion';
@@ -225,7 +226,7 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
     if (!accepted) break;
     current = accepted.next;
     lint = accepted.nextLint;
-    fixed.push(...chosen.map((c) => c.finding));
+    appendAll(fixed, chosen.map((c) => c.finding));
   }
   return { output: current, fixed, remaining: lint, passes: Math.min(passes, MAX_PASSES) };
 }

@@ -15,7 +15,7 @@ import type { FileLint } from './linter';
 import { SUCCESSOR_KEYS, deprecationOf, descriptionSaysDeprecated, markerNode } from './analysis/versions';
 import { identifiersIn, type ToolLocation, type WorkspaceModel } from './workspace';
 import { DIALECT_LABEL, PORTABLE_NAME, PROFILE_LABEL } from './profiles';
-import { SNAKE_CASE } from './text';
+import { SNAKE_CASE, appendAll } from './text';
 import { snakeName } from './analysis/names';
 import { typeNames } from './schemaWalk';
 import { layoutOf } from './fixes/edits';
@@ -33,7 +33,7 @@ export function successorNodes(tool: ToolInfo): Node[] {
     for (const k of SUCCESSOR_KEYS) {
       const c = child(v, k);
       if (c?.type === 'string') out.push(c);
-      else if (c?.type === 'array') out.push(...elements(c).filter((e) => e.type === 'string'));
+      else if (c?.type === 'array') appendAll(out, elements(c).filter((e) => e.type === 'string'));
     }
   }
   return out.filter((n) => n.length > 2);
@@ -127,9 +127,9 @@ export function definitionsOf(model: WorkspaceModel, name: string): Occurrence[]
 export function occurrencesOf(model: WorkspaceModel, name: string, includeDeclaration: boolean): Occurrence[] {
   const out: Occurrence[] = [];
   const defs = model.definitionsOf(name);
-  if (includeDeclaration) out.push(...definitionsOf(model, name));
+  if (includeDeclaration) appendAll(out, definitionsOf(model, name));
   for (const r of model.referencesTo(name)) out.push({ uri: r.uri, kind: r.kind, offset: r.offset, length: r.length, range: r.range, inTool: r.inTool });
-  for (const d of defs) out.push(...selfMentions(d));
+  for (const d of defs) appendAll(out, selfMentions(d));
   const seen = new Set<string>();
   return out
     .filter((o) => {

@@ -357,3 +357,13 @@ export function memoByString<R>(fn: (key: string) => R, max = 20_000): (key: str
   const cache = new StringCache<R>(max);
   return (key: string) => cache.get(key, fn);
 }
+
+/**
+ * Appends every item of `items` to `out`, in a loop: `out.push(...items)` passes each item as an argument, and an
+ * array of some 120,000 items or more overflows the call stack ("Maximum call stack size exceeded": fix-all of
+ * 150,000 fixes failed that way).
+ */
+export function appendAll<T>(out: T[], items: readonly T[]): T[] {
+  for (const x of items) out.push(x);
+  return out;
+}

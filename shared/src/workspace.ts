@@ -11,6 +11,7 @@ import { NameIndex } from './linter';
 import { SUCCESSOR_KEYS, markerNode } from './analysis/versions';
 import type { Dialect, Profile, Range } from './types';
 import type { EvalSetInfo } from './evaluation/evalSet';
+import { appendAll } from './text';
 
 /** The tool names an evaluation set's cases name: `expect.tool` and the `expect.allowed_tools` entries. */
 export function evalSetRefs(doc: ToolDocument, set: EvalSetInfo): ReferenceLocation[] {
@@ -169,7 +170,7 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
         for (const k of SUCCESSOR_KEYS) {
           const c = child(v, k);
           if (c?.type === 'string') holders.push(c);
-          else if (c?.type === 'array') holders.push(...elements(c).filter((e) => e.type === 'string'));
+          else if (c?.type === 'array') appendAll(holders, elements(c).filter((e) => e.type === 'string'));
         }
       }
       for (const h of holders) {

@@ -19,7 +19,7 @@ import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES, type Finding } from '../../../shared/src/types';
-import { clipValue } from '../../../shared/src/text';
+import { appendAll, clipValue } from '../../../shared/src/text';
 import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, toolFileMatcher } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
@@ -360,7 +360,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   const toReports = ({ records, stats }: { records: FileRecord[]; stats: RunStats }): number => {
     if (process.env.TOOLSCHEMA_STATS) io.stderr(formatStats(stats));
     for (const [i, r] of records.entries()) {
-      internal.push(...r.errors);
+      appendAll(internal, r.errors);
       const problem = encodingProblems.get(inputs[i]!.uri);
       reports.push({ path: displayPath(inputs[i]!.uri, io.cwd), findings: problem ? [encodingFinding(inputs[i]!.text, problem), ...r.findings] : r.findings, tools: r.tools.length });
     }

@@ -4,6 +4,7 @@
  * never a score.
  */
 import { printable } from '../cli/terminal';
+import { appendAll } from '../../../shared/src/text';
 import type { CaseResult, RunResult, Totals } from './runner';
 
 export interface LabelledRun {
@@ -59,7 +60,8 @@ export function totalsLines(t: Totals, trials: number): string[] {
 }
 
 function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.min(40, Math.max(...rows.map((r) => (r[i] ?? '').length))));
+  // Loops, not Math.max(...) / push(...): a set of 150,000 cases is more arguments than a call may have.
+  const widths = rows[0]!.map((_, i) => rows.reduce((w, r) => Math.max(w, Math.min(40, (r[i] ?? '').length)), 0));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.slice(0, 40).padEnd(widths[i]!))).join('  ').trimEnd());
 }
 
@@ -75,9 +77,9 @@ export function textReport(setLabel: string, runs: readonly LabelledRun[]): stri
     out.push(header(r, setLabel), '');
     const rows = [['case', 'category', 'expected', 'selected', 'args valid', 'unauthorized rejected', 'result']];
     for (const c of r.run.cases) rows.push([c.id, c.category, c.expectedTool ?? '(none)', selectedOf(c), argsValidOf(c), unauthorizedOf(c), passOf(c, r.run.trials)]);
-    out.push(...table(rows), '');
+    appendAll(out, table(rows)).push('');
     const notes = r.run.cases.flatMap((c) => details(c, '  '));
-    if (notes.length) out.push(...notes, '');
+    if (notes.length) appendAll(out, notes).push('');
     out.push(...totalsLines(r.run.totals, r.run.trials));
   } else {
     out.push(...runs.map((r, i) => `${String.fromCharCode(65 + i)}: ${header(r, setLabel)}`), '');
@@ -88,7 +90,7 @@ export function textReport(setLabel: string, runs: readonly LabelledRun[]): stri
         return o ? [selectedOf(o), argsValidOf(o), passOf(o, r.run.trials)] : ['—', '—', 'not run'];
       })]);
     }
-    out.push(...table(rows), '');
+    appendAll(out, table(rows)).push('');
     const tl = runs.map((r) => totalsLines(r.run.totals, r.run.trials));
     const width = Math.max(...tl[0]!.map((l) => l.length)) + 2;
     out.push(`${'A'.padEnd(width)}B`);

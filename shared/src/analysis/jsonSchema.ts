@@ -13,7 +13,7 @@ import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
 import { distance } from 'fastest-levenshtein';
 import { child, entries, isObject, str, valueWithin, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { StringCache, ownString } from '../text';
+import { StringCache, appendAll, ownString } from '../text';
 import { quickValid } from './quickValid';
 
 export type Draft = '07' | '2020';
@@ -446,7 +446,7 @@ export function metaErrors(text: string, draft: Draft, value: () => JsonValue | 
     } catch {
       out = [];
     }
-    if (!firstOnly || out.length === 0) out.push(...(firstOnly ? duplicates.slice(0, 1) : duplicates));
+    if (!firstOnly || out.length === 0) appendAll(out, firstOnly ? duplicates.slice(0, 1) : duplicates);
   }
   if (key.length <= META_CACHE_MAX_CHARS / 4) {
     // The cache's own copies (see ownString): the key is sliced from the document, and the errors' paths and

@@ -13,7 +13,7 @@ import { child, elements, entries, isArray, isObject, type Node } from '../docum
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { descriptionOf } from '../schemaWalk';
-import { MAX_COPIED_KEY, StringCache, identWords, isVerb, nameParts, ownString, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
+import { MAX_COPIED_KEY, StringCache, appendAll, identWords, isVerb, nameParts, ownString, sharedPrefixes, singular, STOP_WORDS, type VerbKind } from '../text';
 import {
   ENTITY_NAMES, OPERATION_NAMES, PAYLOAD_NAMES, WEAK_OPERATION_NAMES, closedSetValues, countLike, enumStrings, hasKeyword, nameKey,
   onlyType, operationKind, operationMix, preferredName, quotedValues, typeSlots,
@@ -758,7 +758,7 @@ function toolText(edit: EditBuilder, tool: ToolInfo, op: SplitOperation): string
     const k = p.children?.[0]?.value;
     return typeof k !== 'string' || !keep.has(k) || last.get(k) !== p;
   });
-  edits.push(...removeMembers(removed));
+  appendAll(edits, removeMembers(removed));
 
   const requiredNode = child(params, 'required');
   const wanted = new Set(op.required);
@@ -780,7 +780,7 @@ function toolText(edit: EditBuilder, tool: ToolInfo, op: SplitOperation): string
     } else if (stays.length === 0) {
       edits.push(edit.replaceValue(requiredNode, add));
     } else {
-      edits.push(...removeMembers(drop));
+      appendAll(edits, removeMembers(drop));
       if (add.length > 0) {
         const lastKept = stays[stays.length - 1]!;
         const multi = hasLineBreak(text, requiredNode.offset + 1, lastKept.offset);

@@ -2,7 +2,7 @@ import { defineRule } from '../rule';
 import { child, elements, isArray, isObject, type Node } from '../document';
 import type { TextEdit } from '../fixes/edits';
 import { walkSchema, type PropertyVisit } from '../schemaWalk';
-import { identWords } from '../text';
+import { appendAll, identWords } from '../text';
 import { SOURCES } from '../profiles';
 import { fieldKey, fieldsOf, resultOf } from '../analysis/results';
 
@@ -75,7 +75,7 @@ export default defineRule<'notUpper' | 'numeric'>({
             const values: Node[] = [];
             for (const k of ['enum', 'examples']) {
               const arr = child(p.schema, k);
-              if (isArray(arr)) values.push(...elements(arr));
+              if (isArray(arr)) appendAll(values, elements(arr));
             }
             for (const k of ['const', 'default', 'example']) {
               const v = child(p.schema, k);

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 import { child, str, valueOf, type JsonValue } from '../document';
 import { descriptionOf } from '../schemaWalk';
-import { identWords } from '../text';
+import { appendAll, identWords } from '../text';
 import { elementPattern, splitListString } from '../analysis/params';
 import { convertValues, insertProperties, keywordProps, mergeEdits, objectOf, removeMembers, sameCase, setType, typeSite } from '../fixes/typeTightening';
 import { closedSetValues, describesList, describesObject, hasKeyword, isRestricted, listLike, onlyType, typeSlots } from '../analysis/params';
@@ -75,7 +75,7 @@ export default defineRule<'listName' | 'describedList'>({
     } else {
       edits.push(...insertProperties(edit, site.holder, [['items', objectOf(itemPairs)]], 'type'));
     }
-    edits.push(...removeMembers(moved.map((k) => k.prop)));
+    appendAll(edits, removeMembers(moved.map((k) => k.prop)));
     const name = String(finding.data?.name ?? '');
     const keys = moved.map((k) => `"${k.key}"`);
     const title = `Change the type of "${name}" to an array of strings${keys.length > 0 ? ` (moving ${keys.join(', ')} into "items")` : ''}`;
