@@ -19,6 +19,7 @@ import {
   CodeActionKind,
   ResponseError,
   ErrorCodes,
+  LSPErrorCodes,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
@@ -981,7 +982,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
 
-  connection.onExecuteCommand(async (params): Promise<CommandResult> => {
+  connection.onExecuteCommand(async (params, token): Promise<CommandResult> => {
     await configReady;
     if (!ALL_SERVER_COMMANDS.includes(params.command)) throw new ResponseError(ErrorCodes.InvalidRequest, `Unknown command ${params.command}.`);
     const { args, ctx } = checkCommand(params.arguments?.[0], actionContext);
@@ -1007,6 +1008,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       names = r.names;
       label = `toolschema: ${id}`;
     }
+    // The edits took a while on a large file (seconds for 100,000 fixes): a cancellation sent meanwhile waits in the
+    // message queue. It is read now (two turns of the event loop: the input is read between them), and a cancelled
+    // command edits nothing (a cancelled Fix All still applied).
+    for (let turn = 0; turn < 2; turn++) await new Promise((r) => setImmediate(r));
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The command was cancelled; nothing was changed.');
     const result = await connection.workspace.applyEdit({ label, edit: workspaceEditFor(ctx, edits) });
     return { applied: result.applied, ...(names ? { names } : {}), ...(result.failureReason ? { message: result.failureReason } : {}) };
   });

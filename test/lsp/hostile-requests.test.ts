@@ -17,6 +17,7 @@ import { DEFAULT_MAX_PROBLEMS, MAX_JSON_COMPLETION_VALUES, diagnosticsFor, maxPr
 import type { Finding } from '../../shared/src/types';
 import { scanShape } from '../../shared/src/document';
 import { TestClient } from './lspClient';
+import { CancellationTokenSource } from 'vscode-jsonrpc';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-protocol';
 import { MAX_FORMAT_EDITS, MAX_FORMAT_INDENT, MAX_TAB_SIZE, formatEdits, indentationChars } from '../../server/src/formatting';
@@ -227,6 +228,30 @@ describe('editor requests on hostile files over stdio', { timeout: 120_000 }, ()
       const forecast = items.find((i) => i.label === 'get_forecast');
       assert.ok(forecast, JSON.stringify(items.slice(0, 3)));
       assert.equal(forecast.textEdit?.range.start.character, end - 4);
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
+  it('a Fix All command cancelled while its edits are computed edits nothing and answers RequestCancelled (it applied them)', async () => {
+    const props = Array.from({ length: 30_000 }, (_, i) => `"p${i}":{"type":"int","description":"P."}`).join(',');
+    const text = `{"name":"get_props","description":"Use this when the user asks about props. Returns them.","parameters":{"type":"object","properties":{${props}}}}`;
+    const client = new TestClient();
+    try {
+      await client.initialize(null, { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+      const uri = 'file:///hostile/cancel.tool.json';
+      await client.open(uri, text);
+      await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
+      const source = new CancellationTokenSource();
+      const answer = client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.fixAll', arguments: [{ uri, version: 1 }] }, source.token);
+      // Sent while the server computes the edits (seconds for 30,000 fixes).
+      setTimeout(() => source.cancel(), 50);
+      await assert.rejects(answer, (e: { code?: number }) => e.code === -32800);
+      assert.equal(client.appliedEdits.length, 0, 'no workspace/applyEdit for a cancelled command');
+      // Not cancelled, the same command applies its edits.
+      const done = (await client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.fixAll', arguments: [{ uri, version: 1 }] })) as { applied: boolean };
+      assert.equal(done.applied, true);
+      assert.equal(client.appliedEdits.length, 1);
     } finally {
       assert.equal(await client.shutdown(), 0);
     }
