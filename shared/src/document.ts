@@ -146,6 +146,11 @@ export class ToolDocument {
   }
 
   positionAt(offset: number): Position {
+    // Inside the text, and never between the "\r" and "\n" of a line break (a position LSP cannot name: it was
+    // read as a character past the end of the line): the end of a string or comment cut short at a CRLF can fall
+    // there, and jsonc-parser can end a node one character past the text.
+    if (offset > this.text.length) offset = this.text.length;
+    if (offset > 0 && this.text.charCodeAt(offset) === 10 && this.text.charCodeAt(offset - 1) === 13) offset--;
     const starts = this.getLineStarts();
     let lo = 0;
     let hi = starts.length - 1;

@@ -28,6 +28,17 @@ describe('bad input', { timeout: 60_000 }, () => {
     }
   });
 
+  it('ranges stay inside the document when a string or comment is cut short at a CRLF (an end fell between "\\r" and "\\n", or past the text)', () => {
+    // Lines as LSP counts them ("\r\n", "\r", "\n"), independently of the document's own table.
+    const lines = (t: string) => t.split(/\r\n|\r|\n/).map((l) => l.length);
+    const inside = (t: string, p: { line: number; character: number }) => p.line < lines(t).length && p.character <= lines(t)[p.line]!;
+    for (const text of ['{"type":"function","function":{/* x\r\n', '{"name":"x","description":"abc\\\r\n', '{"name":"get_weather","description":"abc\r\n', '[{"name":"x"}, /* \r\n\r\n']) {
+      const res = lintText('file:///crlf.tool.json', text);
+      assert.ok(res.findings.length > 0);
+      for (const f of res.findings) assert.ok(inside(text, f.range.start) && inside(text, f.range.end), `${f.rule} ${JSON.stringify(f.range)} in ${JSON.stringify(text)}`);
+    }
+  });
+
   it('10,000-deep nesting is refused with one diagnostic', () => {
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     const res = lint(deep);
