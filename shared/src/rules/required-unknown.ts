@@ -103,6 +103,12 @@ class Vocabulary {
 const DISTANCE_BUDGET = 100_000;
 
 /**
+ * Distances computed for one tool at most: the lists of an `anyOf` of thousands of branches, each naming an unknown
+ * property, shared the per-list budget thousands of times (8,000 branches: 64 million comparisons, 11 s).
+ */
+const TOOL_DISTANCE_BUDGET = 1_000_000;
+
+/**
  * The defined name `name` most likely means: same word in another case or style, or a close spelling; `clear`
  * when no other defined name is as close. Between equally close names the first in sorted order is named, so
  * the choice does not depend on the order of the properties.
@@ -154,7 +160,7 @@ export default defineRule<MessageId>({
       spec: 'Parameter schema keywords (required); Required versus optional 1',
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." },\n      "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit." }\n    },\n    "required": ["location"]\n  }\n}',
       good: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather in a city. Returns temperature and conditions.",\n  "inputSchema": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name, for example Paris." },\n      "unit": { "type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit." }\n    },\n    "required": ["city"]\n  }\n}',
-      fix: 'Two suggestions: rename the entry to the closest defined property (when one is clearly closest and not already required), or remove it from `required`. In a schema of thousands of properties, a `required` list stops looking for close spellings after 100,000 comparisons (its later unknown names get no suggestion).',
+      fix: 'Two suggestions: rename the entry to the closest defined property (when one is clearly closest and not already required), or remove it from `required`. In a schema of thousands of properties, a `required` list stops looking for close spellings after 100,000 comparisons, and a tool after 1,000,000 (later unknown names get no suggestion).',
     },
     messages: {
       unknownClose: '"required" lists "{{name}}", which "properties" does not define: did you mean "{{suggestion}}"? Rename it, or remove it from "required".',
@@ -168,6 +174,7 @@ export default defineRule<MessageId>({
     const memo = new Map<Node, Map<Node, { collected: Collected; vocabulary: Vocabulary }>>();
     let budgetOf: ToolInfo | undefined;
     let budget = { left: COLLECT_BUDGET };
+    let toolComparisons = { left: TOOL_DISTANCE_BUDGET };
     const collected = (node: Node, root: Node) => {
       let byNode = memo.get(root);
       if (!byNode) memo.set(root, (byNode = new Map()));
@@ -185,6 +192,7 @@ export default defineRule<MessageId>({
         // (the per-tool cache reuses them alone).
         budgetOf = t;
         budget = { left: COLLECT_BUDGET };
+        toolComparisons = { left: TOOL_DISTANCE_BUDGET };
         memo.clear();
       }
       const req = child(s.node, 'required');
@@ -200,7 +208,9 @@ export default defineRule<MessageId>({
         if (ap && !(ap.type === 'boolean' && ap.value === false)) return;
       }
       const vocabularies = parts.map((p) => p.vocabulary);
-      const comparisons = { left: DISTANCE_BUDGET };
+      // This list's budget, within what is left of the tool's.
+      const comparisons = { left: Math.min(DISTANCE_BUDGET, toolComparisons.left) };
+      const before = comparisons.left;
       for (const el of req.children) {
         if (el.type !== 'string') continue;
         const name = el.value as string;
@@ -213,6 +223,7 @@ export default defineRule<MessageId>({
         if (close) ctx.report({ node: el, messageId: 'unknownClose', data: { name, suggestion: close.name, clear: close.clear ? 'yes' : 'no' } });
         else ctx.report({ node: el, messageId: 'unknown', data: { name } });
       }
+      toolComparisons.left -= before - comparisons.left;
     };
     return {
       resultSchema(s, t, root) {

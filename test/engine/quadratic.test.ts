@@ -1,0 +1,39 @@
+/**
+ * Shapes that were quadratic in the rules, linted by the built CLI in a child process with a 60 s limit: before
+ * their fixes they took minutes, after them seconds, so the limit tells a regression from a slow machine (in this
+ * process a hang would also block the test runner's own timeout).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
+
+function lintWithin60s(files: Record<string, string>): { path: string; diagnostics: { rule: string; message: string }[] }[] {
+  const dir = mkdtempSync(join(tmpdir(), 'toolschema-quadratic-'));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const r = spawnSync(process.execPath, [CLI, 'lint', '*.tool.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 28 });
+    assert.equal(r.error, undefined, 'the CLI finished within 60 s');
+    assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
+    return (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] }).files;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('shapes that were quadratic', { timeout: 120_000 }, () => {
+  it('required-unknown: an anyOf of 24,000 branches, each requiring an unknown name (a "did you mean" search per list over every name: 410 s)', () => {
+    const branches = Array.from({ length: 24_000 }, (_, i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`p${i}`, `zz${i}`] }));
+    const tool = { name: 'get_weather', description: 'Use this when the user asks for the weather in a city. Returns the forecast.', parameters: { type: 'object', properties: { q: { description: 'x', anyOf: branches } } } };
+    // A small schema in the same run still gets its suggestion.
+    const small = { name: 'get_city', description: 'Use this when the user asks about a city. Returns its facts.', parameters: { type: 'object', properties: { city: { type: 'string', description: 'City.' } }, required: ['cty'] } };
+    const report = lintWithin60s({ 'wide.tool.json': JSON.stringify(tool), 'small.tool.json': JSON.stringify(small) });
+    const wide = report.find((f) => f.path === 'wide.tool.json')!.diagnostics.filter((d) => d.rule === 'required-unknown');
+    assert.equal(wide.length, 24_000);
+    assert.match(report.find((f) => f.path === 'small.tool.json')!.diagnostics.find((d) => d.rule === 'required-unknown')!.message, /did you mean "city"\?/);
+  });
+});
