@@ -62,6 +62,20 @@ export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'un
     if (!node || node.type !== 'string' || !schema) return [];
     const raw = node.value as string;
     const inArray = node.parent?.type === 'array';
+    // In a list of types, an entry whose correct name the list already has (or an earlier entry becomes) is removed,
+    // not renamed: ["str", "string"] became ["string", "string"], which the meta-schema rejects (items must be unique).
+    const becomes = correctedName(raw);
+    if (inArray && becomes !== undefined && finding.messageId !== 'any') {
+      for (const e of elements(node.parent)) {
+        if (e === node) break;
+        if (e.type === 'string' && (e.value === becomes || correctedName(e.value as string) === becomes)) {
+          return [{ title: `Remove "${raw}" (the list already has "${becomes}")`, kind: 'safe', edits: [edit.removeMember(node)] }];
+        }
+      }
+      for (const e of elements(node.parent)) {
+        if (e !== node && e.type === 'string' && e.value === becomes) return [{ title: `Remove "${raw}" (the list already has "${becomes}")`, kind: 'safe', edits: [edit.removeMember(node)] }];
+      }
+    }
     switch (finding.messageId) {
       case 'alias':
       case 'upper': {
@@ -90,3 +104,13 @@ export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'un
     }
   },
 });
+
+/** The JSON Schema type name a fix of type-unknown writes for `raw` ("str" → "string", "List[str]" → "array"), if any. */
+function correctedName(raw: string): string | undefined {
+  const c = correctType(raw);
+  if (!c) return undefined;
+  if (c.kind === 'upper') return c.type;
+  if (c.kind === 'alias') return c.items ? 'array' : c.type;
+  if (c.kind === 'format') return 'string';
+  return undefined;
+}
