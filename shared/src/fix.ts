@@ -223,6 +223,22 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
       if (worse.size === 0) break;
       chosen = chosen.filter((c) => !worse.has(c.tool));
     }
+    // A pass that adds no error in total can still hide one: a fix of a warning that writes an invalid schema
+    // ("maxLenght": -1 renamed to "maxLength") beside a fix of an error in the same tool, which pays for it. When a
+    // tool has more errors of a rule than before and its fixes mix fixes of errors with fixes of other findings,
+    // the latter wait for the next pass, where each tool's count judges them without the others' help.
+    if (accepted) {
+      const fresh = newErrorTools(lint, toolOf, accepted.nextLint);
+      const fixesErrors = new Set(chosen.filter((c) => c.finding.severity === 'error').map((c) => c.tool));
+      const suspects = chosen.filter((c) => fresh.has(c.tool) && fixesErrors.has(c.tool) && c.finding.severity !== 'error');
+      if (suspects.length > 0) {
+        const kept = chosen.filter((c) => !suspects.includes(c));
+        const next = kept.length > 0 ? applyEdits(current, kept.flatMap((c) => c.edits)) : current;
+        const nextLint = next === current ? undefined : lintDocument(new ToolDocument(uri, next), options);
+        accepted = nextLint && sound(lint, nextLint) && newErrorTools(lint, toolOf, nextLint).size === 0 ? { next, nextLint } : undefined;
+        chosen = kept;
+      }
+    }
     if (!accepted) break;
     current = accepted.next;
     lint = accepted.nextLint;
@@ -248,6 +264,24 @@ function toolIndexer(lint: FileLint): (offset: number) => number {
     }
     return found;
   };
+}
+
+/** The tools (by index) with more errors of some rule in `after` than in `before` (a rule's error reworded is not new). */
+function newErrorTools(before: FileLint, toolOf: (offset: number) => number, after: FileLint): Set<number> {
+  const had = new Map<string, number>();
+  const key = (t: number, f: Finding) => `${t}\u0000${f.rule}`;
+  for (const f of before.findings) if (f.severity === 'error') had.set(key(toolOf(f.offset), f), (had.get(key(toolOf(f.offset), f)) ?? 0) + 1);
+  const out = new Set<number>();
+  const afterTool = toolIndexer(after);
+  for (const f of after.findings) {
+    if (f.severity !== 'error') continue;
+    const t = afterTool(f.offset);
+    const k = key(t, f);
+    const n = had.get(k) ?? 0;
+    if (n > 0) had.set(k, n - 1);
+    else out.add(t);
+  }
+  return out;
 }
 
 function errorsPerTool(lint: FileLint, toolOf: (offset: number) => number): Map<number, number> {

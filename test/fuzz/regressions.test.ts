@@ -36,6 +36,19 @@ describe('fuzz regressions', () => {
     assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
   });
 
+  it('fix-all applies no fix of a warning that adds an error, even beside a fix of an error in the same tool that pays for it', () => {
+    const text = `{"name":"get_forecast","description":"${DESC}","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City name.","maxLenght":-1},"days":{"type":"int","description":"Days ahead."}},"required":["city"]}}`;
+    const r = fixAll('file:///mixed.tool.json', text, { today: '2026-11-24' });
+    // The type is fixed; the rename to "maxLength" (which would hold -1, an invalid schema) is not.
+    assert.deepEqual(r.fixed.map((f) => f.rule), ['type-unknown']);
+    assert.ok(r.output.includes('"maxLenght":-1') && r.output.includes('"type":"integer"'), r.output);
+    assert.deepEqual(r.remaining.findings.filter((f) => f.severity === 'error').map((f) => f.rule), []);
+    // Alone, the rename is refused as before; a rename that trades an error of its own (description-missing for
+    // what the description says) is still made: see the CLI's --fix tests.
+    const alone = fixAll('file:///alone.tool.json', text.replace('"type":"int"', '"type":"integer"'), { today: '2026-11-24' });
+    assert.deepEqual(alone.fixed.map((f) => f.rule), []);
+  });
+
   it('fix-all writes no key twice: a misspelt "additional_properties" in strict mode is renamed, not joined by an added "additionalProperties"', () => {
     for (const value of ['true', 'false']) {
       const text = `{"name":"get_order","description":"${DESC}","strict":true,"input_schema":{"type":"object","properties":{"id":{"type":"string","description":"The order number."}},"required":["id"],"additional_properties":${value}}}`;

@@ -50,11 +50,11 @@ runRuleTests(rule, {
   invalid: [
     {
       // The fix writes no type twice: ["string", "string"] is invalid (the meta-schema wants unique items).
-      name: 'a list of types that already has the corrected name, or gets it from an earlier entry: the entry is removed',
+      name: 'a list of types that already has the corrected name: an entry an earlier one covers is removed, one a later one has takes its place',
       code: '{ "name": "get_city", "description": "Use this when the user asks about a city. Returns its facts.", "parameters": { "type": "object", "properties": { "a": { "type": ["str", "string"], "description": "A." }, "b": { "type": ["int", "INTEGER", "null"], "description": "B." } } } }',
       errors: [
-        { messageId: 'alias', at: '"str"', fixes: [{ title: 'Remove "str" (the list already has "string")', kind: 'safe', output: '{ "name": "get_city", "description": "Use this when the user asks about a city. Returns its facts.", "parameters": { "type": "object", "properties": { "a": { "type": ["string"], "description": "A." }, "b": { "type": ["int", "INTEGER", "null"], "description": "B." } } } }' }] },
-        { messageId: 'alias', at: '"int"', fixes: [{ title: 'Replace "int" with "integer"', kind: 'safe', output: '{ "name": "get_city", "description": "Use this when the user asks about a city. Returns its facts.", "parameters": { "type": "object", "properties": { "a": { "type": ["str", "string"], "description": "A." }, "b": { "type": ["integer", "INTEGER", "null"], "description": "B." } } } }' }] },
+        { messageId: 'alias', at: '"str"', fixes: [{ title: 'Replace "str" with "string" (and remove the later "string")', kind: 'safe', output: '{ "name": "get_city", "description": "Use this when the user asks about a city. Returns its facts.", "parameters": { "type": "object", "properties": { "a": { "type": ["string"], "description": "A." }, "b": { "type": ["int", "INTEGER", "null"], "description": "B." } } } }' }] },
+        { messageId: 'alias', at: '"int"', fixes: [{ title: 'Replace "int" with "integer" (and remove the later "INTEGER")', kind: 'safe', output: '{ "name": "get_city", "description": "Use this when the user asks about a city. Returns its facts.", "parameters": { "type": "object", "properties": { "a": { "type": ["str", "string"], "description": "A." }, "b": { "type": ["integer", "null"], "description": "B." } } } }' }] },
         { messageId: 'upper', at: '"INTEGER"', fixes: [{ title: 'Remove "INTEGER" (the list already has "integer")', kind: 'safe', output: '{ "name": "get_city", "description": "Use this when the user asks about a city. Returns its facts.", "parameters": { "type": "object", "properties": { "a": { "type": ["str", "string"], "description": "A." }, "b": { "type": ["int", "null"], "description": "B." } } } }' }] },
       ],
     },

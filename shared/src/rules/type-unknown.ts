@@ -2,6 +2,8 @@ import { defineRule } from '../rule';
 import { child, elements, isArray, type Node } from '../document';
 import { correctType } from '../analysis/params';
 import { owningObject } from '../fixes/nodes';
+import { removeMembers, type TextEdit } from '../fixes/edits';
+import { appendAll } from '../text';
 
 export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'unknown'>({
   id: 'type-unknown',
@@ -62,37 +64,41 @@ export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'un
     if (!node || node.type !== 'string' || !schema) return [];
     const raw = node.value as string;
     const inArray = node.parent?.type === 'array';
-    // In a list of types, an entry whose correct name the list already has (or an earlier entry becomes) is removed,
-    // not renamed: ["str", "string"] became ["string", "string"], which the meta-schema rejects (items must be unique).
+    // In a list of types the fix writes no name twice (["str", "string"] became ["string", "string"], which the
+    // meta-schema rejects): the later entries that are or become the same name are removed with this one (when an
+    // earlier entry already covers it) or beside its correction, so no entry before them moves.
     const becomes = correctedName(raw);
+    let later: Node[] = [];
     if (inArray && becomes !== undefined && finding.messageId !== 'any') {
-      for (const e of elements(node.parent)) {
-        if (e === node) break;
-        if (e.type === 'string' && (e.value === becomes || correctedName(e.value as string) === becomes)) {
-          return [{ title: `Remove "${raw}" (the list already has "${becomes}")`, kind: 'safe', edits: [edit.removeMember(node)] }];
-        }
-      }
-      for (const e of elements(node.parent)) {
-        if (e !== node && e.type === 'string' && e.value === becomes) return [{ title: `Remove "${raw}" (the list already has "${becomes}")`, kind: 'safe', edits: [edit.removeMember(node)] }];
-      }
+      const items = elements(node.parent);
+      const at = items.indexOf(node);
+      const same = (e: Node) => e.type === 'string' && (e.value === becomes || correctedName(e.value as string) === becomes);
+      later = items.slice(at + 1).filter(same);
+      if (items.slice(0, at).some(same)) return [{ title: `Remove "${raw}" (the list already has "${becomes}")`, kind: 'safe', edits: removeMembers([node, ...later]) }];
     }
+    let title: string;
+    let edits: TextEdit[];
     switch (finding.messageId) {
       case 'alias':
       case 'upper': {
         const to = String(finding.data?.suggestion);
-        return [{ title: `Replace "${raw}" with "${to}"`, kind: 'safe', edits: [edit.replaceString(node, to)] }];
+        title = `Replace "${raw}" with "${to}"`;
+        edits = [edit.replaceString(node, to)];
+        break;
       }
       case 'arrayOf': {
         const items = String(finding.data?.items);
-        const edits = [edit.replaceString(node, 'array')];
+        title = `Replace "${raw}" with "array" of "${items}"`;
+        edits = [edit.replaceString(node, 'array')];
         if (!child(schema, 'items')) edits.push(edit.setProperty(schema, 'items', { type: items }));
-        return [{ title: `Replace "${raw}" with "array" of "${items}"`, kind: 'safe', edits }];
+        break;
       }
       case 'format': {
         const format = String(finding.data?.format);
-        const edits = [edit.replaceString(node, 'string')];
+        title = `Replace "${raw}" with "string" and "format": "${format}"`;
+        edits = [edit.replaceString(node, 'string')];
         if (!child(schema, 'format') && !inArray) edits.push(edit.setProperty(schema, 'format', format));
-        return [{ title: `Replace "${raw}" with "string" and "format": "${format}"`, kind: 'safe', edits }];
+        break;
       }
       case 'any': {
         // Without `type` any value is accepted (in a list, "any" already accepts everything the list names).
@@ -102,6 +108,11 @@ export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'un
       default:
         return [];
     }
+    if (later.length > 0) {
+      title += ` (and remove the later ${later.map((e) => `"${String(e.value)}"`).join(', ')})`;
+      appendAll(edits, removeMembers(later));
+    }
+    return [{ title, kind: 'safe', edits }];
   },
 });
 
