@@ -15,6 +15,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  WatchKind,
   MarkupKind,
   CodeActionKind,
   ResponseError,
@@ -325,7 +326,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     markConfigLoaded();
     for (const d of documents.all()) relint(d.uri);
     if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
-    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }] }).catch(() => undefined);
+    // Deletions of anything too: a folder deleted (or moved away) is one event for the folder, not one per file.
+    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }, { globPattern: '**/*', kind: WatchKind.Delete }] }).catch(() => undefined);
     if (hasWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
@@ -475,6 +477,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // Tool files changed on disk: the open ones follow the editor's text; the others are read again.
     for (const c of e.changes) {
       if (documents.get(c.uri) || !c.uri.startsWith('file:')) continue;
+      // A file outside every workspace folder is not read for an event (a client may report any path).
+      if (c.type !== FileChangeType.Deleted && folders.length > 0 && !folderOf(c.uri)) continue;
+      if (c.type === FileChangeType.Deleted && !c.uri.endsWith('.json')) {
+        // A folder deleted: every indexed file under it goes (their diagnostics, and their names in the others').
+        const prefix = c.uri.endsWith('/') ? c.uri : c.uri + '/';
+        for (const u of [...index.uris()]) if (u.startsWith(prefix) && !documents.get(u) && diskFiles.has(u)) forgetDiskFile(u);
+        for (const u of evalFiles.setUris()) if (u.startsWith(prefix) && !documents.get(u)) evalFiles.forget(u);
+        continue;
+      }
       if (isEvaluationFileUri(c.uri)) {
         if (c.type === FileChangeType.Deleted || ignoredUri(c.uri)) evalFiles.forget(c.uri);
         else evalFiles.readFromDisk(c.uri);

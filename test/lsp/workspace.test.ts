@@ -84,6 +84,27 @@ describe('workspace index over stdio', () => {
     assert.ok(b);
   });
 
+  it('a folder deleted on disk (one event for the folder) takes every file under it out of the index', async () => {
+    // many/ holds 60 tool files, indexed and published at start-up.
+    await client.waitForDiagnostics((p) => p.uri === uri('many/t7.tool.json'));
+    rmSync(join(dir, 'many'), { recursive: true, force: true });
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('many'), type: 3 }] });
+    for (const i of [0, 7, 59]) await client.waitForDiagnostics((p) => p.uri === uri(`many/t${i}.tool.json`) && p.diagnostics.length === 0 && p === last(uri(`many/t${i}.tool.json`)));
+    // An event for a file outside the workspace folder is not read nor published.
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-ws-outside-'));
+    try {
+      writeFileSync(join(outside, 'x.tool.json'), tool('get_x', 'x'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(join(outside, 'x.tool.json')).href, type: 1 }] });
+      // Then a file inside: once its diagnostics arrive, the earlier event has been handled.
+      writeFileSync(join(dir, 'e.tool.json'), D.replace('convert_currency', 'convert_units'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('e.tool.json'), type: 1 }] });
+      await client.waitForDiagnostics((p) => p.uri === uri('e.tool.json'));
+      assert.equal(client.published.filter((p) => p.uri.startsWith(pathToFileURL(outside).href)).length, 0);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('closing an open workspace file goes back to its text on disk and keeps its diagnostics', async () => {
     await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: uri('c.tool.json') } });
     // On disk c still defines get_local_time (the editor's rename was never saved).
