@@ -118,10 +118,12 @@ describe('editor requests on hostile files', { timeout: 120_000 }, () => {
   it('fixes of a finding are unchanged by the binary search (duplicate keys: the member the finding is on)', () => {
     const text = '{"name":"get_x","description":"Use this when the user asks for x; returns it.","parameters":{"type":"object","properties":{"a":{"type":"int","description":"A."},"a":{"type":"str","description":"A."}}}}';
     const lint = lintText('file:///dup.tool.json', text);
+    // The first "a" is the copy JSON.parse ignores: only the kept one is linted, and its fix edits that one.
     const types = lint.findings.filter((f) => f.rule === 'type-unknown');
-    assert.equal(types.length, 2);
-    const titles = types.map((f) => fixesFor(lint, f)[0]?.title);
-    assert.deepEqual(titles, ['Replace "int" with "integer"', 'Replace "str" with "string"']);
+    assert.equal(types.length, 1);
+    const fix = fixesFor(lint, types[0]!)[0]!;
+    assert.equal(fix.title, 'Replace "str" with "string"');
+    assert.ok(fix.edits.every((e) => e.offset > text.lastIndexOf('"a"')));
   });
 });
 
