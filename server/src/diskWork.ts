@@ -9,7 +9,7 @@
  * Requests answer in order; a job that fails (unreadable file, a rule that throws) answers with what it could
  * do, never by rejecting the batch.
  */
-import { tryReadText } from './safeRead';
+import { readTextOrWhy } from './safeRead';
 import { fileURLToPath } from 'node:url';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools } from '../../shared/src/discover';
@@ -29,7 +29,8 @@ export interface IndexJob {
  * A file's index entry and the hash of the text it was built from (`error`: indexing threw, the entry is
  * empty); `missing` when the file cannot be read.
  */
-export type IndexReply = { uri: string; entry: IndexedFile; hash: string; error?: string } | { uri: string; missing: true };
+/** `missing`: not on disk, or there but unreadable (`unreadable`: why, for its diagnostic). */
+export type IndexReply = { uri: string; entry: IndexedFile; hash: string; error?: string } | { uri: string; missing: true; unreadable?: string };
 
 export interface LintJob {
   uri: string;
@@ -42,7 +43,7 @@ export interface LintJob {
  * A file's findings (null: the lint itself threw, nothing to publish), and the errors thrown (for the output
  * channel); `missing` when the file cannot be read.
  */
-export type LintReply = { uri: string; findings: Finding[] | null; errors: string[] } | { uri: string; missing: true };
+export type LintReply = { uri: string; findings: Finding[] | null; errors: string[] } | { uri: string; missing: true; unreadable?: string };
 
 export interface DiskWork {
   /** Reads, parses and indexes files. */
@@ -53,11 +54,11 @@ export interface DiskWork {
   release(): Promise<void>;
 }
 
-function readText(uri: string): string | undefined {
+function readText(uri: string): string | { unreadable?: string } {
   try {
-    return tryReadText(fileURLToPath(uri));
+    return readTextOrWhy(fileURLToPath(uri));
   } catch {
-    return undefined; // not a file: URI
+    return {}; // not a file: URI
   }
 }
 
@@ -66,7 +67,7 @@ const describe = (e: unknown): string => (e as Error)?.stack ?? String(e);
 /** Indexes one file from disk. */
 export function indexFromDisk(job: IndexJob): IndexReply {
   const text = readText(job.uri);
-  if (text === undefined) return { uri: job.uri, missing: true };
+  if (typeof text !== 'string') return { uri: job.uri, missing: true, ...text };
   return indexText(job, text);
 }
 
@@ -84,7 +85,7 @@ export function indexText(job: IndexJob, text: string): IndexReply {
 /** Lints one file from disk (its per-tool findings are not cached: it is linted again only when something changes). */
 export function lintFromDisk(job: LintJob, workspace: WorkspaceIndex): LintReply {
   const text = readText(job.uri);
-  if (text === undefined) return { uri: job.uri, missing: true };
+  if (typeof text !== 'string') return { uri: job.uri, missing: true, ...text };
   const errors: string[] = [];
   try {
     const result = lintDocument(new ToolDocument(job.uri, text), {

@@ -128,6 +128,20 @@ export function readTextBounded(path: string): string {
   return r.complete ? r.bytes.toString('utf8') : r.bytes.toString('latin1', 0, MAX_FILE_BYTES + 1);
 }
 
+/**
+ * readTextBounded, or why the file is there but cannot be read (permission denied, a loop of links…); `{}` when
+ * it does not exist, a part of its path is not a folder, or it is not a regular file (a FIFO, a device: skipped
+ * without a word, as the CLI's walk skips them).
+ */
+export function readTextOrWhy(path: string): string | { unreadable?: string } {
+  try {
+    return readTextBounded(path);
+  } catch (e) {
+    if (e instanceof UnreadableFileError && e.code !== 'ENOENT' && e.code !== 'ENOTDIR' && e.code !== 'ENOTREG') return { unreadable: e.reason };
+    return {};
+  }
+}
+
 /** readTextBounded, or undefined when the file cannot be read (missing, not a regular file, …). */
 export function tryReadText(path: string): string | undefined {
   try {

@@ -24,7 +24,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
-import { readTextBounded, tryReadText } from './safeRead';
+import { readTextBounded, readTextOrWhy, tryReadText } from './safeRead';
 import { lstatSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
@@ -400,11 +400,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         continue;
       }
       const uri = pathToFileURL(path).href;
-      const text = documents.get(uri)?.getText() ?? tryReadText(path);
-      if (text === undefined) {
+      const read = documents.get(uri)?.getText() ?? readTextOrWhy(path);
+      if (typeof read !== 'string') {
         folderConfigs.set(f.uri, { config: settings, configUri: undefined });
+        // There but unreadable: said on the file (the defaults are used), as the CLI says it.
+        if (read.unreadable) configDiagnostics.set(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'toolschema', code: 'config-invalid', message: `This configuration could not be read: ${read.unreadable}. The settings of the editor are used instead.` }]);
         continue;
       }
+      const text = read;
       const { config, findings } = parseConfigText(uri, text, KNOWN_RULES, settings);
       folderConfigs.set(f.uri, { config, configUri: uri });
       configDiagnostics.set(uri, findings.map(toDiagnostic));
@@ -632,6 +635,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function applyIndexReply(r: IndexReply): IndexedFile | undefined {
     if ('missing' in r) {
       forgetDiskFile(r.uri);
+      if (r.unreadable) publishUnreadable(r.uri, r.unreadable);
       return undefined;
     }
     if (r.error) connection.console.error(r.error);
@@ -769,10 +773,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function applyLintReply(r: LintReply): void {
     if ('missing' in r) {
       forgetDiskFile(r.uri);
+      if (r.unreadable) publishUnreadable(r.uri, r.unreadable);
       return;
     }
     for (const e of r.errors) connection.console.error(e);
     if (r.findings) publish({ uri: r.uri, diagnostics: diagnostics(r.findings) });
+  }
+
+  /**
+   * A tool file of the workspace that is there but cannot be read (no permission, not a regular file): one error
+   * on it, as the CLI reports it (it was skipped without a word, so the editor looked clean where CI failed).
+   */
+  function publishUnreadable(uri: string, reason: string): void {
+    publish({ uri, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'toolschema', code: 'parse-error', message: `This file could not be read: ${reason}.` }] });
   }
 
   /** After a file's defined names changed: re-lint only the files whose results can change. */

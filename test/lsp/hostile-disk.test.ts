@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -71,5 +71,34 @@ describe('a hostile workspace on disk over stdio', { skip: process.platform === 
     await client.open(uri('ok.tool.json'), OK);
     const p = await client.waitForDiagnostics((d) => d.uri === uri('ok.tool.json') && d.version === 1, 60_000);
     assert.ok(Array.isArray(p.diagnostics));
+  });
+});
+
+describe('files the server may not read', () => {
+  it('an unreadable tool file gets one "could not be read" error, an unreadable configuration one config-invalid (both were skipped without a word)', async () => {
+    const asRoot = process.getuid?.() === 0;
+    const ws = mkdtempSync(join(tmpdir(), 'toolschema-unreadable-'));
+    chmodSync(ws, 0o777);
+    const client = new TestClient(['--stdio'], asRoot ? { uid: 65534, gid: 65534 } : undefined);
+    try {
+      writeFileSync(join(ws, 'main.tool.json'), '{"name":"get_weather","description":"Use this when the user asks for the weather in a city. Returns it.","parameters":{"type":"object","properties":{}}}');
+      writeFileSync(join(ws, 'secret.tool.json'), '{"name":"get_secret"}');
+      chmodSync(join(ws, 'secret.tool.json'), 0o000);
+      writeFileSync(join(ws, 'toolschema.config.json'), '{"rules": {"eval-missing": "off"}}');
+      chmodSync(join(ws, 'toolschema.config.json'), 0o000);
+      chmodSync(join(ws, 'main.tool.json'), 0o644);
+      await client.initialize(pathToFileURL(ws).href);
+      const secret = await client.waitForDiagnostics((p) => p.uri === pathToFileURL(join(ws, 'secret.tool.json')).href);
+      assert.deepEqual(secret.diagnostics.map((d) => [d.code, d.message]), [['parse-error', 'This file could not be read: permission denied (EACCES).']]);
+      const config = await client.waitForDiagnostics((p) => p.uri === pathToFileURL(join(ws, 'toolschema.config.json')).href);
+      assert.deepEqual(config.diagnostics.map((d) => d.code), ['config-invalid']);
+      assert.match(config.diagnostics[0]!.message, /^This configuration could not be read: permission denied \(EACCES\)/);
+      // The readable file is linted with the editor's settings.
+      const main = await client.waitForDiagnostics((p) => p.uri === pathToFileURL(join(ws, 'main.tool.json')).href);
+      assert.ok(main.diagnostics.some((d) => d.code === 'eval-missing'));
+    } finally {
+      await client.shutdown();
+      rmSync(ws, { recursive: true, force: true });
+    }
   });
 });

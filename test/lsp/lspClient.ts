@@ -39,8 +39,9 @@ export class TestClient {
     });
   }
 
-  constructor(args: string[] = ['--stdio']) {
-    this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `as`: the user and group to run the server as (tests of files it may not read run it as nobody when root). */
+  constructor(args: string[] = ['--stdio'], as?: { uid: number; gid: number }) {
+    this.proc = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(as ?? {}) });
     this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.conn = createMessageConnection(messageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
