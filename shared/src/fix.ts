@@ -191,6 +191,10 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
   let current = text;
   const fixed: Finding[] = [];
   let lint = lintDocument(new ToolDocument(uri, current), options);
+  const original = lint.doc;
+  // The edits of each pass applied so far (in the text that pass started from): a finding fixed in a later pass is
+  // reported where it was in the file as given, not in the text of the pass that found it.
+  const applied: TextEdit[][] = [];
   let passes = 1;
   for (; passes <= MAX_PASSES; passes++) {
     const pass = new FixPass();
@@ -242,9 +246,36 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
     if (!accepted) break;
     current = accepted.next;
     lint = accepted.nextLint;
-    appendAll(fixed, chosen.map((c) => c.finding));
+    appendAll(fixed, applied.length === 0 ? chosen.map((c) => c.finding) : chosen.map((c) => inOriginal(c.finding, applied, original)));
+    applied.push(chosen.flatMap((c) => c.edits));
   }
   return { output: current, fixed, remaining: lint, passes: Math.min(passes, MAX_PASSES) };
+}
+
+/**
+ * A finding of a later pass, placed in the file as given: its offset taken back through the earlier passes' edits
+ * (a place inside text a fix wrote goes to where that fix's edit began), its range computed in the original text.
+ */
+function inOriginal(f: Finding, passes: readonly TextEdit[][], original: ToolDocument): Finding {
+  let offset = f.offset;
+  let end = f.offset + f.length;
+  for (let p = passes.length - 1; p >= 0; p--) {
+    offset = offsetBefore(offset, passes[p]!);
+    end = Math.max(offset, offsetBefore(end, passes[p]!));
+  }
+  return { ...f, offset, length: end - offset, range: original.rangeOf(offset, end - offset) };
+}
+
+/** Where `offset` of the text after `edits` was in the text before them. */
+function offsetBefore(offset: number, edits: readonly TextEdit[]): number {
+  let delta = 0;
+  for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
+    const start = e.offset + delta;
+    if (offset < start) break;
+    if (offset < start + e.content.length) return e.offset;
+    delta += e.content.length - e.length;
+  }
+  return offset - delta;
 }
 
 /** Offset → index of the tool containing it (-1 outside every tool), by binary search over the tools. */

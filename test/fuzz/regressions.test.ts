@@ -49,6 +49,20 @@ describe('fuzz regressions', () => {
     assert.deepEqual(alone.fixed.map((f) => f.rule), []);
   });
 
+  it('fix-all reports each fixed finding where it was in the text as given, also those fixed in a later pass', () => {
+    const text = '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the weather in a city. Returns the forecast.",\n    "strict": true,\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "place": {\n          "description": "Where to look.",\n          "properties": {\n            "city": { "type": "string", "description": "The city." }\n          },\n          "type": "object"\n        }\n      },\n      "required": ["place"],\n      "additionalProperties": false\n    }\n  }\n}\n';
+    const plain = lintText('file:///passes.tool.json', text);
+    const r = fixAll('file:///passes.tool.json', text, { today: '2026-11-24' });
+    assert.ok(r.passes > 2, `fixed in ${r.passes} passes`);
+    const where = (f: { rule: string; range: { start: { line: number; character: number } } }) => `${f.rule} ${f.range.start.line}:${f.range.start.character}`;
+    // strict-additional-properties on the nested object (line 15 of the file, "type" at 14:18 zero-based): fixed in
+    // the second pass, after the first added a line above it ("required": ["city"]), which moved it to 15:18.
+    const sap = plain.findings.find((f) => f.rule === 'strict-additional-properties');
+    assert.ok(sap);
+    assert.deepEqual(r.fixed.map(where).filter((w) => w.startsWith('strict-additional-properties')), [where(sap)]);
+    for (const f of r.fixed) assert.ok(plain.findings.some((p) => where(p) === where(f)), `${where(f)} is where the plain lint has it`);
+  });
+
   it('fix-all writes no key twice: a misspelt "additional_properties" in strict mode is renamed, not joined by an added "additionalProperties"', () => {
     for (const value of ['true', 'false']) {
       const text = `{"name":"get_order","description":"${DESC}","strict":true,"input_schema":{"type":"object","properties":{"id":{"type":"string","description":"The order number."}},"required":["id"],"additional_properties":${value}}}`;
