@@ -34,20 +34,29 @@ export function reclaimMemory(): void {
   }
 }
 
-let later: ReturnType<typeof setTimeout> | undefined;
+/** `fn` run `delayMs` after the last call of the function returned (each call postpones it; the timer is unref'd). */
+function postponed(fn: () => void): (delayMs: number) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (delayMs) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      fn();
+    }, delayMs);
+    timer.unref?.();
+  };
+}
+
+const collectLater = postponed(reclaimMemory);
 
 /** After a burst: a full garbage collection now, and another after `delayMs` (postponed by a new call). */
 export function reclaimMemoryAfterBurst(delayMs = 6000): void {
   reclaimMemory();
-  if (later) clearTimeout(later);
-  later = setTimeout(() => {
-    later = undefined;
-    reclaimMemory();
-  }, delayMs);
-  later.unref?.();
+  collectLater(delayMs);
 }
 
-let idle: ReturnType<typeof setTimeout> | undefined;
+// Two collections, as after a burst: the second, in a quiet moment, lets V8 shrink the heap it grew.
+const burstLater = postponed(() => reclaimMemoryAfterBurst());
 
 /**
  * One full garbage collection `delayMs` after the last call (each call postpones it): for what a closed document
@@ -55,11 +64,5 @@ let idle: ReturnType<typeof setTimeout> | undefined;
  * left 320 MB of heap in use, 62 MB of it live, and nothing was collected in 30 s of idleness (RSS 426 MB).
  */
 export function reclaimMemoryWhenIdle(delayMs = 5000): void {
-  if (idle) clearTimeout(idle);
-  idle = setTimeout(() => {
-    idle = undefined;
-    // Two collections, as after a burst: the second, in a quiet moment, lets V8 shrink the heap it grew.
-    reclaimMemoryAfterBurst();
-  }, delayMs);
-  idle.unref?.();
+  burstLater(delayMs);
 }
