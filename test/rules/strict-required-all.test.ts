@@ -117,6 +117,16 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      // The message names the type as JSON Schema does: "str" is suggested as ["string", "null"], not ["str", "null"];
+      // a Python None (null once corrected) already allows null.
+      name: 'an optional property whose type is a Python name: the message names the corrected type',
+      code: chat('{ "type": "object", "properties": { "query": { "type": "string", "description": "Words to look for." }, "brand": { "type": "str", "description": "Brand." }, "nothing": { "type": "None", "description": "Unused." } }, "required": ["query"], "additionalProperties": false }'),
+      errors: [
+        { messageId: 'notRequired', at: '"brand"', data: { name: 'brand', type: 'string' }, messageIncludes: '("type": ["string", "null"])' },
+        { messageId: 'notRequiredNullable', at: '"nothing"', data: { name: 'nothing', type: 'null' } },
+      ],
+    },
+    {
       name: 'strict Chat Completions tool with an optional property',
       code: chat(optionalPrice),
       errors: [

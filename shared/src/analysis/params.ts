@@ -116,6 +116,16 @@ export type TypeCorrection =
   | { kind: 'any' }
   | { kind: 'unknown' };
 
+/** The JSON Schema type name type-unknown's fix writes for `raw` ("str" → "string", "List[str]" → "array"), if any. */
+export function correctedTypeName(raw: string): string | undefined {
+  const c = correctType(raw);
+  if (!c) return undefined;
+  if (c.kind === 'upper') return c.type;
+  if (c.kind === 'alias') return c.items ? 'array' : c.type;
+  if (c.kind === 'format') return 'string';
+  return undefined;
+}
+
 /** What to write instead of a `type` value that is not a JSON Schema type name; undefined when it is one. */
 export function correctType(raw: string): TypeCorrection | undefined {
   if (JSON_TYPES.has(raw)) return undefined;

@@ -3,6 +3,7 @@ import { allowsNull, primaryType, typeNames } from '../schemaWalk';
 import { child, entries, isObject, stringItems, type Node } from '../document';
 import { SOURCES } from '../profiles';
 import { strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
+import { correctedTypeName } from '../analysis/params';
 import { makeNullable } from '../fixes/nullable';
 import { addAllToRequired, addToRequired, ownerOfProperty, propertyNameOf } from '../fixes/schemaEdits';
 import type { EditBuilder, TextEdit } from '../fixes/edits';
@@ -34,8 +35,10 @@ export default defineRule<'notRequired' | 'notRequiredNullable'>({
         if (p.required) return;
         const info = strictInfo(t);
         if (!info || info.family !== 'openai') return;
-        const nullable = isObject(p.schema) && allowsNull(p.schema);
-        const type = (isObject(p.schema) && primaryType(typeNames(p.schema))) || 'string';
+        // The type named as JSON Schema names it ("str" → "string"); a Python None is null already once corrected.
+        const raw = (isObject(p.schema) && primaryType(typeNames(p.schema))) || 'string';
+        const type = correctedTypeName(raw) ?? raw;
+        const nullable = (isObject(p.schema) && allowsNull(p.schema)) || type === 'null';
         ctx.report({
           node: p.keyNode,
           messageId: nullable ? 'notRequiredNullable' : 'notRequired',

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { child, elements, isArray, type Node } from '../document';
-import { correctType } from '../analysis/params';
+import { correctType, correctedTypeName as correctedName } from '../analysis/params';
 import { owningObject } from '../fixes/nodes';
 import { removeMembers, type TextEdit } from '../fixes/edits';
 import { appendAll } from '../text';
@@ -115,13 +115,3 @@ export default defineRule<'alias' | 'arrayOf' | 'format' | 'upper' | 'any' | 'un
     return [{ title, kind: 'safe', edits }];
   },
 });
-
-/** The JSON Schema type name a fix of type-unknown writes for `raw` ("str" → "string", "List[str]" → "array"), if any. */
-function correctedName(raw: string): string | undefined {
-  const c = correctType(raw);
-  if (!c) return undefined;
-  if (c.kind === 'upper') return c.type;
-  if (c.kind === 'alias') return c.items ? 'array' : c.type;
-  if (c.kind === 'format') return 'string';
-  return undefined;
-}
