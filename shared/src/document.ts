@@ -396,9 +396,12 @@ export function entries(obj: Node | undefined): [string, Node, Node][] {
   return out;
 }
 
-export function elements(arr: Node | undefined): Node[] {
-  return arr && arr.type === 'array' && arr.children ? arr.children : [];
+/** The elements of an array node; a shared empty list for anything else (do not change the result). */
+export function elements(arr: Node | undefined): readonly Node[] {
+  return arr && arr.type === 'array' && arr.children ? arr.children : NO_NODES;
 }
+
+const NO_NODES: readonly Node[] = Object.freeze([]);
 
 /** Strings of a string array (non-strings skipped). */
 export function stringItems(arr: Node | undefined): string[] {

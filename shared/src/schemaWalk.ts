@@ -4,6 +4,7 @@
  * instead of walking on their own, so a tool's schema is walked once per lint.
  */
 import { child, elements, entries, isArray, isObject, isShadowed, str, stringItems, type Node } from './document';
+import { typeSlots, type TypeSlot } from './analysis/params';
 
 /** Keywords whose value is a map of name → schema. */
 export const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -28,6 +29,13 @@ export interface PropertyVisit {
   required: boolean;
   /** True for the tool's own parameters (properties of the root schema). */
   topLevel: boolean;
+  /** typeSlots(schema), once asked (propertySlots): six rules ask it of every property. */
+  slots: readonly TypeSlot[] | undefined;
+}
+
+/** The declared types of the property's schema (typeSlots), computed once per visit. */
+export function propertySlots(p: PropertyVisit): readonly TypeSlot[] {
+  return (p.slots ??= typeSlots(p.schema));
 }
 
 export interface SchemaVisit {
@@ -97,7 +105,7 @@ export function walkSchema(root: Node, handlers: WalkHandlers): void {
           const propSchema = prop.children?.[1];
           const name = keyNode?.value;
           if (!propSchema || typeof name !== 'string' || isShadowed(prop)) continue;
-          const p: PropertyVisit = { name, keyNode: keyNode!, schema: propSchema, owner: s, required: s.required.has(name), topLevel: s.isRoot };
+          const p: PropertyVisit = { name, keyNode: keyNode!, schema: propSchema, owner: s, required: s.required.has(name), topLevel: s.isRoot, slots: undefined };
           handlers.property?.(p);
           visit(propSchema, 'properties', s, p, depth + 1);
         }

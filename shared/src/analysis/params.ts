@@ -41,17 +41,25 @@ function ownSlots(schema: Node, out: TypeSlot[]): void {
 /**
  * The declared types of a property: its own `type`, or, when it has none, the types of its anyOf / oneOf
  * branches (the `anyOf: [{type: integer}, {type: null}]` shape that Pydantic and zod emit for optionals).
+ * The result is shared by every schema without a type (callers must not change it); property visitors ask
+ * propertySlots (schemaWalk.ts), which computes it once per property.
  */
-export function typeSlots(schema: Node): TypeSlot[] {
-  const out: TypeSlot[] = [];
-  if (!isObject(schema)) return out;
-  ownSlots(schema, out);
-  if (out.length > 0 || child(schema, 'type')) return out;
-  for (const k of ['anyOf', 'oneOf']) {
-    for (const b of elements(child(schema, k))) if (isObject(b)) ownSlots(b, out);
+export function typeSlots(schema: Node): readonly TypeSlot[] {
+  if (!isObject(schema)) return NO_SLOTS;
+  const found: TypeSlot[] = [];
+  ownSlots(schema, found);
+  if (found.length === 0 && !child(schema, 'type')) {
+    for (let i = 0; i < ONE_OR_ANY.length; i++) {
+      const branches = elements(child(schema, ONE_OR_ANY[i]!));
+      for (let j = 0; j < branches.length; j++) if (isObject(branches[j])) ownSlots(branches[j]!, found);
+    }
   }
-  return out;
+  return found.length > 0 ? found : NO_SLOTS;
 }
+
+const NO_SLOTS: readonly TypeSlot[] = Object.freeze([]);
+const ONE_OR_ANY = ['anyOf', 'oneOf'] as const;
+const BRANCH_KEYWORDS = ['anyOf', 'oneOf', 'allOf'] as const;
 
 /** The non-null slots when every one of them is `kind` (case-insensitive), else undefined. */
 export function onlyType(slots: readonly TypeSlot[], kind: string): TypeSlot | undefined {
@@ -64,12 +72,20 @@ export function onlyType(slots: readonly TypeSlot[], kind: string): TypeSlot | u
   return first;
 }
 
-/** Whether the schema, or one of its anyOf / oneOf / allOf branches, has the keyword. */
+/**
+ * Whether the schema, or one of its anyOf / oneOf / allOf branches, has the keyword. Indexed loops here and in
+ * enumStrings: asked several times of every property, their for-of loops allocated an iterator result per step
+ * (a twelfth of what a lint of new tools allocated).
+ */
 export function hasKeyword(schema: Node, key: string): boolean {
   if (!isObject(schema)) return false;
   if (child(schema, key) !== undefined) return true;
-  for (const k of ['anyOf', 'oneOf', 'allOf']) {
-    for (const b of elements(child(schema, k))) if (isObject(b) && child(b, key) !== undefined) return true;
+  for (let i = 0; i < BRANCH_KEYWORDS.length; i++) {
+    const branches = elements(child(schema, BRANCH_KEYWORDS[i]!));
+    for (let j = 0; j < branches.length; j++) {
+      const b = branches[j]!;
+      if (b.type === 'object' && child(b, key) !== undefined) return true;
+    }
   }
   return false;
 }
@@ -82,12 +98,20 @@ export function isRestricted(schema: Node): boolean {
 /** Strings of the schema's `enum` (own or in a branch). */
 export function enumStrings(schema: Node): string[] {
   const out: string[] = [];
-  const collect = (n: Node | undefined) => {
-    for (const e of elements(child(n, 'enum'))) if (e.type === 'string') out.push(e.value as string);
-  };
-  collect(schema);
-  for (const k of ['anyOf', 'oneOf']) for (const b of elements(child(schema, k))) collect(b);
+  collectEnum(schema, out);
+  for (let i = 0; i < ONE_OR_ANY.length; i++) {
+    const branches = elements(child(schema, ONE_OR_ANY[i]!));
+    for (let j = 0; j < branches.length; j++) collectEnum(branches[j], out);
+  }
   return out;
+}
+
+function collectEnum(n: Node | undefined, out: string[]): void {
+  const values = elements(child(n, 'enum'));
+  for (let i = 0; i < values.length; i++) {
+    const e = values[i]!;
+    if (e.type === 'string') out.push(e.value as string);
+  }
 }
 
 const TYPE_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({

@@ -24,7 +24,7 @@ export default defineRule<'unknownSuccessor'>({
       tool(tool) {
         const d = deprecationOf(tool);
         if (!d || d.via === 'description' || !d.replacedByNode || !tool.name) return;
-        const nodes: Node[] = d.replacedByNode.type === 'array' ? elements(d.replacedByNode) : [d.replacedByNode];
+        const nodes: readonly Node[] = d.replacedByNode.type === 'array' ? elements(d.replacedByNode) : [d.replacedByNode];
         for (const n of nodes) {
           if (n.type !== 'string') continue;
           const successor = (n.value as string).trim();

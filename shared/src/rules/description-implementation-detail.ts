@@ -26,7 +26,7 @@ export default defineRule<'implementationDetail'>({
         if (!d || d.type !== 'string') return;
         const text = d.value as string;
         if (text.length < 8 || isBlank(text)) return;
-        const hits = implementationDetails(text, toolDomain(t));
+        const hits = implementationDetails(text, () => toolDomain(t));
         if (hits.length === 0) return;
         const found = hits.slice(0, 3).map((h) => `${DETAIL_LABEL[h.kind]} "${excerpt(h.text, 40)}"`).join(', ');
         const kinds = [...new Set(hits.map((h) => PLURAL[h.kind]))];

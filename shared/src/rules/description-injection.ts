@@ -26,7 +26,7 @@ export default defineRule<'steering' | 'hidden' | 'blob'>({
     // Objects with a repeated key (ToolDocument.duplicateKeys): JSON.parse, and so every rule, reads the last
     // member; other parsers read the first. Text hidden in an earlier "description" is checked too.
     let repeated: Set<Node | undefined> | undefined;
-    const check = (node: Node | undefined, where: string) => {
+    const check = (node: Node | undefined, where: () => string) => {
       if (!node) return;
       if (ctx.doc.duplicateKeys.length > 0) {
         repeated ??= new Set(ctx.doc.duplicateKeys.map((k) => k.parent?.parent));
@@ -35,33 +35,33 @@ export default defineRule<'steering' | 'hidden' | 'blob'>({
         if (key && repeated.has(member!.parent)) {
           for (const m of member!.parent!.children ?? []) {
             if (m === member || m.children?.[0]?.value !== key.value) continue;
-            checkOne(m.children?.[1], `${where} (in an earlier, repeated "${String(key.value)}" key: JSON.parse reads the last one, other parsers this one)`);
+            checkOne(m.children?.[1], () => `${where()} (in an earlier, repeated "${String(key.value)}" key: JSON.parse reads the last one, other parsers this one)`);
           }
         }
       }
       checkOne(node, where);
     };
-    const checkOne = (node: Node | undefined, where: string) => {
+    // `where` is a function: the label is only needed for a finding, and most strings have none.
+    const checkOne = (node: Node | undefined, where: () => string) => {
       if (!node || node.type !== 'string') return;
       const text = node.value as string;
       if (text.length === 0) return;
       // Steering text and blobs in strings of 8 characters or more, hidden characters in any (findPoisoning).
       const { injection, hidden, blob } = findPoisoning(text);
-      if (injection) ctx.report({ node, messageId: 'steering', data: { where, what: INJECTION_LABEL[injection.kind], phrase: excerpt(injection.phrase, 80) } });
-      if (hidden) ctx.report({ node, messageId: 'hidden', data: { where, count: hidden.count, codes: hidden.codePoints.slice(0, 3).map(codePointLabel).join(', ') + (hidden.codePoints.length > 3 ? ', …' : '') } });
-      if (blob) ctx.report({ node, messageId: 'blob', data: { where, length: blob.length, kind: blob.kind, excerpt: excerpt(blob.text, 24) } });
+      if (injection) ctx.report({ node, messageId: 'steering', data: { where: where(), what: INJECTION_LABEL[injection.kind], phrase: excerpt(injection.phrase, 80) } });
+      if (hidden) ctx.report({ node, messageId: 'hidden', data: { where: where(), count: hidden.count, codes: hidden.codePoints.slice(0, 3).map(codePointLabel).join(', ') + (hidden.codePoints.length > 3 ? ', …' : '') } });
+      if (blob) ctx.report({ node, messageId: 'blob', data: { where: where(), length: blob.length, kind: blob.kind, excerpt: excerpt(blob.text, 24) } });
     };
     return {
       tool(t) {
-        check(t.descriptionNode, 'tool description');
-        check(child(t.node, 'title'), 'tool title');
-        check(child(t.annotations, 'title'), 'annotations title');
+        check(t.descriptionNode, () => 'tool description');
+        check(child(t.node, 'title'), () => 'tool title');
+        check(child(t.annotations, 'title'), () => 'annotations title');
       },
       schema(s) {
-        const where = s.property ? `description of "${s.property.name}"` : s.isRoot ? 'parameter schema description' : 'schema description';
-        check(child(s.node, 'description'), where);
+        check(child(s.node, 'description'), () => (s.property ? `description of "${s.property.name}"` : s.isRoot ? 'parameter schema description' : 'schema description'));
         const title = child(s.node, 'title');
-        if (title) check(title, s.property ? `title of "${s.property.name}"` : 'schema title');
+        if (title) check(title, () => (s.property ? `title of "${s.property.name}"` : 'schema title'));
       },
     };
   },

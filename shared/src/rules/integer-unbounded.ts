@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { child, valueOf, type JsonValue, type Node } from '../document';
-import { descriptionOf } from '../schemaWalk';
+import { descriptionOf, propertySlots } from '../schemaWalk';
 import { strictFamily } from '../profiles';
 import { countFloor, countLike, isRestricted, onlyType, statedBounds, typeSlots, type Bounds } from '../analysis/params';
 import { insertProperties, mergeEdits, typeSite } from '../fixes/typeTightening';
@@ -32,7 +32,7 @@ export default defineRule<'statedOnly' | 'noBounds' | 'noLimitBounds' | 'noMaxim
       property(p, tool) {
         if (tool.strict && strictFamily(tool.profile) === 'anthropic') return;
         const s = p.schema;
-        const slots = typeSlots(s);
+        const slots = propertySlots(p);
         const int = onlyType(slots, 'integer');
         const num = int ? undefined : onlyType(slots, 'number');
         const slot = int ?? num;

@@ -1,8 +1,8 @@
 import { defineRule } from '../rule';
 import { child, valueOf, type JsonValue, type Node } from '../document';
-import { descriptionOf } from '../schemaWalk';
+import { descriptionOf, propertySlots } from '../schemaWalk';
 import { insertProperties, mergeEdits, scopes, titleJson, typeListHasNull, typeSite } from '../fixes/typeTightening';
-import { booleanValues, closedSetName, type NameLookup, closedSetValues, describesList, hasKeyword, isRestricted, onlyType, propertyNames, queryName, quotedValues, typeSlots } from '../analysis/params';
+import { booleanValues, closedSetName, type NameLookup, closedSetValues, describesList, hasKeyword, isRestricted, onlyType, propertyNames, queryName, quotedValues } from '../analysis/params';
 
 /** "status": "The status text to show" is free text, not a state. */
 const FREE_TEXT = /\b(?:message|text|note|comment|emoji|free[- ]form|custom|sentence|title|caption|label)\b/i;
@@ -31,7 +31,7 @@ export default defineRule<'describedValues' | 'closedName'>({
     return {
       property(p) {
         const s = p.schema;
-        const slots = typeSlots(s);
+        const slots = propertySlots(p);
         const str = onlyType(slots, 'string');
         const typed = slots.some((x) => x.name !== 'null');
         if (typed && !str) return;

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 import { str, type JsonValue, type Node } from '../document';
-import { descriptionOf } from '../schemaWalk';
-import { closedSetValues, countLike, describesList, digitsPattern, hasKeyword, integerString, isRestricted, onlyType, typeSlots } from '../analysis/params';
+import { descriptionOf, propertySlots } from '../schemaWalk';
+import { closedSetValues, countLike, describesList, digitsPattern, hasKeyword, integerString, isRestricted, onlyType } from '../analysis/params';
 import { convertValues, keywordProps, mergeEdits, removeMembers, sameCase, setType, typeSite } from '../fixes/typeTightening';
 
 /** Names whose string form often holds something other than a number ("opening hours"). */
@@ -35,7 +35,7 @@ export default defineRule<'countAsString' | 'countAsNumber'>({
         if (!info) return;
         const s = p.schema;
         if (isRestricted(s) || hasKeyword(s, 'format')) return;
-        const slots = typeSlots(s);
+        const slots = propertySlots(p);
         const desc = descriptionOf(s);
         const str = onlyType(slots, 'string');
         if (str) {

@@ -1,9 +1,9 @@
 import { defineRule } from '../rule';
 import { elements, isArray, propertyNode, str, type JsonValue, type Node } from '../document';
-import { descriptionOf } from '../schemaWalk';
+import { descriptionOf, propertySlots } from '../schemaWalk';
 import { booleanPattern, booleanWord } from '../analysis/params';
 import { convertValues, keywordProps, mergeEdits, removeMembers, replaceProperty, sameCase, scopes, setType, typeSite } from '../fixes/typeTightening';
-import { booleanValues, closedSetValues, describesBoolean, describesList, enumStrings, flagLike, hasBooleanCue, hasKeyword, onlyType, typeSlots } from '../analysis/params';
+import { booleanValues, closedSetValues, describesBoolean, describesList, enumStrings, flagLike, hasBooleanCue, hasKeyword, onlyType } from '../analysis/params';
 
 /** A strong flag name used for something else: "force" in newtons, "debug" level 0-3. */
 const NOT_A_FLAG = /\blevels?\b|\bnewtons?\b|\bvector\b|\bverbosity\b|\d+\s*(?:-|to)\s*\d+|\bnumber of\b|\bname of\b|\bid of\b/i;
@@ -32,7 +32,7 @@ export default defineRule<'enumBoolean' | 'flagName' | 'describedBoolean'>({
     return {
       property(p) {
         const s = p.schema;
-        const slots = typeSlots(s);
+        const slots = propertySlots(p);
         const str = onlyType(slots, 'string');
         const typed = slots.some((x) => x.name !== 'null');
         if (!str && typed) return;

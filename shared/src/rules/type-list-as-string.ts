@@ -1,10 +1,10 @@
 import { defineRule } from '../rule';
 import { child, str, valueOf, type JsonValue } from '../document';
-import { descriptionOf } from '../schemaWalk';
+import { descriptionOf, propertySlots } from '../schemaWalk';
 import { appendAll, identWords } from '../text';
 import { elementPattern, splitListString } from '../analysis/params';
 import { convertValues, insertProperties, keywordProps, mergeEdits, objectOf, removeMembers, sameCase, setType, typeSite } from '../fixes/typeTightening';
-import { closedSetValues, describesList, describesObject, hasKeyword, isRestricted, listLike, onlyType, typeSlots } from '../analysis/params';
+import { closedSetValues, describesList, describesObject, hasKeyword, isRestricted, listLike, onlyType } from '../analysis/params';
 
 const SINGLE = /\b(?:a single|only one|exactly one|a particular|one specific)\b/i;
 /** Google-style `fields` masks and other mini-languages are strings on purpose. */
@@ -34,7 +34,7 @@ export default defineRule<'listName' | 'describedList'>({
     return {
       property(p) {
         const s = p.schema;
-        const str = onlyType(typeSlots(s), 'string');
+        const str = onlyType(propertySlots(p), 'string');
         if (!str || isRestricted(s) || hasKeyword(s, 'format')) return;
         const desc = descriptionOf(s);
         if (describesList(desc, p.name)) {
