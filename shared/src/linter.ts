@@ -14,7 +14,7 @@ import { clearSchemaCaches, resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
-import { NameView, WorkspaceView, definitionsKey, type NameQuestions, type WorkspaceQuestions } from './nameView';
+import { NO_QUESTIONS, NameView, WorkspaceView, definitionsKey, type NameQuestions, type WorkspaceQuestions } from './nameView';
 
 export interface LintOptions {
   config?: Config;
@@ -133,31 +133,45 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   // gather state for its fileEnd (it has both and does not declare `cachePerTool`) runs uncached on every tool.
   const perTool = (v: RuleVisitor) => !!(v.tool || v.schema || v.property || v.resultSchema || v.toolEnd);
   const uncached = (a: (typeof active)[number]) => !!a.visitor.fileEnd && perTool(a.visitor) && !a.visitor.cachePerTool;
+  // Each visitor method as one record of one shape ({ rule, fn, self }), called with fn.call: reading
+  // `a.visitor.schema` in the loops was a property load over some 60 visitor shapes (a megamorphic look-up per
+  // visitor per schema node), a tenth of a lint of new tools.
+  type Hook<F> = { rule: RuleModule; fn: F; self: RuleVisitor };
+  const hooks = <K extends 'tool' | 'schema' | 'property' | 'resultSchema' | 'toolEnd'>(list: typeof active, key: K): Hook<NonNullable<RuleVisitor[K]>>[] => {
+    const out: Hook<NonNullable<RuleVisitor[K]>>[] = [];
+    for (const a of list) {
+      const fn = a.visitor[key];
+      if (fn) out.push({ rule: a.rule, fn: fn as NonNullable<RuleVisitor[K]>, self: a.visitor });
+    }
+    return out;
+  };
   const makeWalk = (list: typeof active) => {
-    const schemaVisitors = list.filter((a) => a.visitor.schema);
-    const propertyVisitors = list.filter((a) => a.visitor.property);
+    const schemaHooks = hooks(list, 'schema');
+    const propertyHooks = hooks(list, 'property');
     return {
-      tool: list.filter((a) => a.visitor.tool),
-      toolEnd: list.filter((a) => a.visitor.toolEnd),
-      result: list.filter((a) => a.visitor.resultSchema),
-      walks: schemaVisitors.length > 0 || propertyVisitors.length > 0,
+      tool: hooks(list, 'tool'),
+      toolEnd: hooks(list, 'toolEnd'),
+      result: hooks(list, 'resultSchema'),
+      walks: schemaHooks.length > 0 || propertyHooks.length > 0,
       handlers: {
         schema(s: SchemaVisit) {
           // try/catch inline, not guard(): no closure per visitor per schema node on the hot path.
-          for (const a of schemaVisitors) {
+          for (let i = 0; i < schemaHooks.length; i++) {
+            const h = schemaHooks[i]!;
             try {
-              a.visitor.schema!(s, current!);
+              h.fn.call(h.self, s, current!);
             } catch (e) {
-              options.onRuleError?.(a.rule.id, e);
+              options.onRuleError?.(h.rule.id, e);
             }
           }
         },
         property(p: PropertyVisit) {
-          for (const a of propertyVisitors) {
+          for (let i = 0; i < propertyHooks.length; i++) {
+            const h = propertyHooks[i]!;
             try {
-              a.visitor.property!(p, current!);
+              h.fn.call(h.self, p, current!);
             } catch (e) {
-              options.onRuleError?.(a.rule.id, e);
+              options.onRuleError?.(h.rule.id, e);
             }
           }
         },
@@ -165,11 +179,12 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     };
   };
   const runTool = (tool: ToolInfo, run: ReturnType<typeof makeWalk>) => {
-    for (const a of run.tool) {
+    for (let i = 0; i < run.tool.length; i++) {
+      const h = run.tool[i]!;
       try {
-        a.visitor.tool!(tool);
+        h.fn.call(h.self, tool);
       } catch (e) {
-        options.onRuleError?.(a.rule.id, e);
+        options.onRuleError?.(h.rule.id, e);
       }
     }
     if (run.walks && tool.params && tool.params.type === 'object') walkSchema(tool.params, run.handlers);
@@ -178,17 +193,17 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     if (result) {
       walkSchema(result, {
         schema(s: SchemaVisit) {
-          for (const a of run.result) {
+          for (const h of run.result) {
             try {
-              a.visitor.resultSchema!(s, tool, result);
+              h.fn.call(h.self, s, tool, result);
             } catch (e) {
-              options.onRuleError?.(a.rule.id, e);
+              options.onRuleError?.(h.rule.id, e);
             }
           }
         },
       });
     }
-    for (const a of run.toolEnd) guard(a.rule, () => a.visitor.toolEnd!(tool));
+    for (const h of run.toolEnd) guard(h.rule, () => h.fn.call(h.self, tool));
   };
   const cached = makeWalk(active.filter((a) => !uncached(a)));
   const always = makeWalk(active.filter(uncached));
@@ -207,11 +222,21 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     if (e.names.all || e.namespaces.all) return e.namesKey === (namesKey ??= hash53([...names].join('\u0003')));
     return fileCtx.names.answers(e.names) && fileCtx.namespaces.answers(e.namespaces);
   };
+  // The bucket of the last tool is the next one's when they agree on what the key holds (the tools of a file
+  // usually do): no key string to build and hash per tool.
+  let last: { tool: ToolInfo; bucket: Bucket } | undefined;
+  const bucketOf = (tool: ToolInfo): Bucket => {
+    const l = last?.tool;
+    if (l && l.dialect === tool.dialect && l.profile === tool.profile && l.strict === tool.strict && l.draft === tool.draft) return last!.bucket;
+    const bucket = cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`);
+    last = { tool, bucket };
+    return bucket;
+  };
   for (const tool of found.tools) {
     current = tool;
     const base = tool.outer.offset;
     const toolText = useCache ? doc.text.slice(base, base + tool.outer.length) : '';
-    const bucket = useCache ? cacheBucket(`${context}|${tool.dialect}|${tool.profile}|${tool.strict}|${tool.draft}`) : undefined;
+    const bucket = useCache ? bucketOf(tool) : undefined;
     const prefix = bucket ? pointerOf(tool.outer) : '';
     const entry = bucket && !recording ? cachedTool(bucket, toolText) : undefined;
     const hit = entry && sameNames(entry) ? entry.findings : undefined;
@@ -475,12 +500,18 @@ function ownFinding(f: CachedFinding): CachedFinding {
 
 /** The cache's own copies of the names a tool's rules asked about (they can be pieces of the document too). */
 function ownEntry(e: CachedTool): CachedTool {
-  const names = (q: NameQuestions): NameQuestions => ({ has: new Map([...q.has].map(([k, v]) => [ownString(k), v])), versions: new Map([...q.versions].map(([k, v]) => [ownString(k), v])), all: q.all });
+  const copy = <V>(m: ReadonlyMap<string, V>): ReadonlyMap<string, V> => {
+    if (m.size === 0) return NO_QUESTIONS;
+    const out = new Map<string, V>();
+    for (const [k, v] of m) out.set(ownString(k), v);
+    return out;
+  };
+  const names = (q: NameQuestions): NameQuestions => ({ has: copy(q.has), versions: copy(q.versions), all: q.all });
   return {
     findings: e.findings.map(ownFinding),
     names: names(e.names),
     namespaces: names(e.namespaces),
-    workspace: e.workspace.map(([name, profile, answer]) => [ownString(name), profile, ownString(answer)]),
+    workspace: e.workspace.length === 0 ? e.workspace : e.workspace.map(([name, profile, answer]) => [ownString(name), profile, ownString(answer)]),
     namesKey: e.namesKey,
   };
 }

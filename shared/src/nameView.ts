@@ -16,12 +16,18 @@ import { versionsByBase } from './analysis/versions';
 import type { Definitions, WorkspaceIndex } from './rule';
 import type { Profile } from './types';
 
-/** What one tool's rules asked: `has` answers by name, highest versions by base name, or every name. */
+/**
+ * What one tool's rules asked: `has` answers by name, highest versions by base name, or every name. A map nothing
+ * was asked of is NO_QUESTIONS (shared, never written): most tools ask nothing, and two maps per view per tool
+ * were made for each of them.
+ */
 export interface NameQuestions {
-  has: Map<string, boolean>;
-  versions: Map<string, number>;
+  has: ReadonlyMap<string, boolean>;
+  versions: ReadonlyMap<string, number>;
   all: boolean;
 }
+
+export const NO_QUESTIONS: ReadonlyMap<string, never> = new Map<string, never>();
 
 export class NameView implements ReadonlySet<string> {
   private questions: NameQuestions | undefined;
@@ -38,7 +44,7 @@ export class NameView implements ReadonlySet<string> {
 
   /** Starts recording the questions of one tool's rules. */
   record(): void {
-    this.questions = { has: new Map(), versions: new Map(), all: false };
+    this.questions = { has: NO_QUESTIONS, versions: NO_QUESTIONS, all: false };
   }
 
   /** Stops recording; what was asked since `record()`. */
@@ -58,7 +64,8 @@ export class NameView implements ReadonlySet<string> {
 
   has(name: string): boolean {
     const r = this.names.has(name);
-    this.questions?.has.set(name, r);
+    const q = this.questions;
+    if (q) (q.has === NO_QUESTIONS ? (q.has = new Map()) : (q.has as Map<string, boolean>)).set(name, r);
     return r;
   }
 
@@ -66,7 +73,8 @@ export class NameView implements ReadonlySet<string> {
   maxVersion(base: string): number {
     this.versions ??= versionsByBase(this.names);
     const r = this.versions.get(base) ?? 1;
-    this.questions?.versions.set(base, r);
+    const q = this.questions;
+    if (q) (q.versions === NO_QUESTIONS ? (q.versions = new Map()) : (q.versions as Map<string, number>)).set(base, r);
     return r;
   }
 
@@ -104,6 +112,9 @@ export class NameView implements ReadonlySet<string> {
 /** What one tool's rules asked the workspace index: name, profile, and the answer (definitionsKey). */
 export type WorkspaceQuestions = [name: string, profile: Profile | undefined, answer: string][];
 
+/** Nothing asked (shared and frozen: WorkspaceView makes a new list at the first question). */
+const NO_WORKSPACE_QUESTIONS: WorkspaceQuestions = Object.freeze([]) as unknown as WorkspaceQuestions;
+
 export class WorkspaceView implements WorkspaceIndex {
   private questions: WorkspaceQuestions | undefined;
 
@@ -114,7 +125,7 @@ export class WorkspaceView implements WorkspaceIndex {
   }
 
   record(): void {
-    this.questions = [];
+    this.questions = NO_WORKSPACE_QUESTIONS;
   }
 
   recorded(): WorkspaceQuestions | undefined {
@@ -131,7 +142,10 @@ export class WorkspaceView implements WorkspaceIndex {
 
   definitions(name: string, profile?: Profile): Definitions {
     const r = this.inner.definitions(name, profile);
-    this.questions?.push([name, profile, definitionsKey(r)]);
+    if (this.questions) {
+      if (this.questions === NO_WORKSPACE_QUESTIONS) this.questions = [];
+      this.questions.push([name, profile, definitionsKey(r)]);
+    }
     return r;
   }
 }
