@@ -30,6 +30,8 @@ export function clearStringCaches(): void {
   for (const c of STRING_CACHES) c.clear();
 }
 
+const CACHED_UNDEFINED: unique symbol = Symbol('undefined');
+
 /**
  * A bounded module-level cache keyed by strings from documents. Keys up to MAX_COPIED_KEY characters are stored
  * as own copies (see ownString), with values computed from the copy: at most `maxEntries` of them and `maxChars`
@@ -37,7 +39,9 @@ export function clearStringCaches(): void {
  * which keeps at most one version of one document alive.
  */
 export class StringCache<V> {
-  private readonly map = new Map<string, V>();
+  private readonly map = new Map<string, V | typeof CACHED_UNDEFINED>();
+  /** Look-ups answered from the cache so far (memoByString adapts to it). */
+  hits = 0;
   private chars = 0;
   private long: { key: string; value: V } | undefined;
 
@@ -64,14 +68,18 @@ export class StringCache<V> {
       return value;
     }
     const hit = this.map.get(key);
-    if (hit !== undefined || this.map.has(key)) return hit as V; // one lookup on a hit (has() only for a cached undefined)
+    // One look-up on a hit or a miss: an undefined value is stored as CACHED_UNDEFINED.
+    if (hit !== undefined) {
+      this.hits++;
+      return hit === CACHED_UNDEFINED ? (undefined as V) : hit;
+    }
     const own = ownString(key);
     const value = compute(own);
     if (this.map.size >= this.maxEntries || this.chars + own.length > this.maxChars) {
       this.map.clear();
       this.chars = 0;
     }
-    this.map.set(own, value);
+    this.map.set(own, value === undefined ? CACHED_UNDEFINED : value);
     this.chars += own.length;
     return value;
   }
@@ -353,15 +361,37 @@ export function humanList(items: readonly string[], quote = '"'): string {
  * Memoises a pure function of a string (a StringCache: bounded, cleared when full). Descriptions rarely change
  * between two lints, so the text analyses of unchanged tools cost a map lookup on each keystroke.
  *
- * `minLength`: shorter strings are computed each time, not cached. A miss costs hashing the string twice and copying
- * it (about 3 µs at 200 characters, a hit 0.5 µs), more than scanning a short description with a few regular
- * expressions does (about 1.5 µs); the per-tool cache of the linter already skips unchanged tools, so only long
- * strings, whose scan costs more than their look-up, gain from a second cache.
+ * A cache pays only when strings repeat. A miss hashes the string twice and copies it: at 200 characters about
+ * 0.9 µs, a hit 0.45 µs, where the analyses scan such a string in about 1.5 µs; below about 45% of hits, caching
+ * costs more than it saves. On the corpus a quarter of the descriptions repeat, in generated files most parameter
+ * descriptions do. So strings shorter than `adaptBelow` are cached while at least 40% of the look-ups of a window
+ * of 512 hit; after a window below that, the next 2,048 are computed without the cache, then a window is tried again.
+ * Longer strings are always cached (their scan costs more than their look-up).
  */
-export function memoByString<R>(fn: (key: string) => R, max = 20_000, minLength = 0): (key: string) => R {
+export function memoByString<R>(fn: (key: string) => R, max = 20_000, adaptBelow = 0): (key: string) => R {
   const cache = new StringCache<R>(max);
-  return minLength > 0 ? (key: string) => (key.length < minLength ? fn(key) : cache.get(key, fn)) : (key: string) => cache.get(key, fn);
+  if (adaptBelow <= 0) return (key: string) => cache.get(key, fn);
+  let lookups = 0;
+  let hits = 0;
+  let bypass = 0;
+  return (key: string) => {
+    if (key.length >= adaptBelow) return cache.get(key, fn);
+    if (bypass > 0) {
+      bypass--;
+      return fn(key);
+    }
+    const before = cache.hits;
+    const value = cache.get(key, fn);
+    if (cache.hits !== before) hits++;
+    if (++lookups === ADAPT_WINDOW) {
+      if (hits < ADAPT_WINDOW * 0.4) bypass = ADAPT_WINDOW * 4;
+      lookups = hits = 0;
+    }
+    return value;
+  };
 }
+
+const ADAPT_WINDOW = 512;
 
 /**
  * Appends every item of `items` to `out`, in a loop: `out.push(...items)` passes each item as an argument, and an

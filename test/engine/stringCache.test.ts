@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { StringCache, clearStringCaches } from '../../shared/src/text';
+import { StringCache, clearStringCaches, memoByString } from '../../shared/src/text';
 import { clearEngineCaches, lintText, toolCacheSize } from '../../shared/src/linter';
 import { findPoisoning } from '../../shared/src/analysis/descriptions';
 
@@ -68,5 +68,29 @@ describe('StringCache', () => {
     clearEngineCaches();
     assert.equal(toolCacheSize(), 0);
     assert.deepEqual(lintText('file:///clear.tool.json', text).findings, warm.findings);
+  });
+
+  it('memoByString with adaptBelow: caches short strings while they repeat, computes them directly when they do not, always caches long ones', () => {
+    const calls = new Map<string, number>();
+    const memo = memoByString((k: string) => (calls.set(k, (calls.get(k) ?? 0) + 1), k.length), 20_000, 256);
+    const count = (k: string) => calls.get(k) ?? 0;
+    // Repeating strings (every look-up after the first ten hits): cached throughout.
+    for (let i = 0; i < 5 * 512; i++) memo(`repeated ${i % 10}`); // five whole windows
+    for (let i = 0; i < 10; i++) assert.equal(count(`repeated ${i}`), 1, `repeated ${i} computed once`);
+    // 512 distinct strings: a window without hits, so the next 2,048 strings are computed without the cache.
+    for (let i = 0; i < 512; i++) memo(`distinct ${i}`);
+    for (let i = 0; i < 4; i++) memo('bypassed');
+    assert.equal(count('bypassed'), 4, 'computed each time while the cache is bypassed');
+    assert.equal(memo('bypassed'), 8, 'the value is the function\'s');
+    // A long string is cached even then.
+    const long = 'L'.repeat(300);
+    memo(long);
+    memo(long);
+    assert.equal(count(long), 1);
+    // After the bypass (2,048 short strings), a window of look-ups is cached again.
+    for (let i = 0; i < 2048 - 5; i++) memo(`filler ${i}`);
+    memo('cached again');
+    memo('cached again');
+    assert.equal(count('cached again'), 1);
   });
 });
