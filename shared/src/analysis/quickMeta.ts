@@ -67,6 +67,45 @@ function enum07(n: Node): boolean {
   return true;
 }
 
+/** What schemaOk checks of a keyword's value: one look-up per member, not up to six set look-ups in turn. */
+const enum Kind {
+  String = 1,
+  Boolean,
+  Number,
+  Count,
+  MultipleOf,
+  Type,
+  Enum,
+  Required,
+  Examples,
+  AnyValue,
+  Properties,
+  Subschema,
+  Items,
+  SchemaArray,
+}
+const KIND: ReadonlyMap<string, Kind> = (() => {
+  const m = new Map<string, Kind>();
+  const add = (keys: Iterable<string>, kind: Kind) => {
+    for (const k of keys) if (!m.has(k)) m.set(k, kind);
+  };
+  add(STRINGS, Kind.String);
+  add(BOOLEANS, Kind.Boolean);
+  add(NUMBERS, Kind.Number);
+  add(COUNTS, Kind.Count);
+  add(['multipleOf'], Kind.MultipleOf);
+  add(['type'], Kind.Type);
+  add(['enum'], Kind.Enum);
+  add(['required'], Kind.Required);
+  add(['examples'], Kind.Examples);
+  add(['default', 'const'], Kind.AnyValue);
+  add(['properties'], Kind.Properties);
+  add(SUBSCHEMAS, Kind.Subschema);
+  add(['items'], Kind.Items);
+  add(SCHEMA_ARRAYS, Kind.SchemaArray);
+  return m;
+})();
+
 function schemaOk(node: Node, draft: Draft, budget: { left: number }, depth: number): boolean {
   if (--budget.left < 0 || depth > MAX_DEPTH) return false;
   if (node.type === 'boolean') return true;
@@ -77,47 +116,71 @@ function schemaOk(node: Node, draft: Draft, budget: { left: number }, depth: num
     if (!keyNode || !v || typeof keyNode.value !== 'string') return false;
     const k = keyNode.value;
     if (--budget.left < 0) return false;
-    if (STRINGS.has(k)) {
-      if (v.type !== 'string') return false;
-    } else if (BOOLEANS.has(k)) {
-      if (v.type !== 'boolean') return false;
-    } else if (NUMBERS.has(k)) {
-      if (!finiteNumber(v)) return false;
-    } else if (COUNTS.has(k)) {
-      if (!finiteNumber(v) || !Number.isInteger(v.value) || (v.value as number) < 0) return false;
-    } else if (k === 'multipleOf') {
-      if (!finiteNumber(v) || (v.value as number) <= 0) return false;
-    } else if (k === 'type') {
-      if (v.type === 'string') {
-        if (!JSON_TYPES.has(v.value as string)) return false;
-      } else if (!distinctStrings(v, JSON_TYPES) || (v.children ?? []).length === 0) return false;
-    } else if (k === 'enum') {
-      if (v.type !== 'array' || (draft === '07' && !enum07(v))) return false;
-    } else if (k === 'required') {
-      if (!distinctStrings(v)) return false;
-    } else if (k === 'examples') {
-      if (v.type !== 'array') return false;
-    } else if (k === 'default' || k === 'const') {
-      // Any value.
-    } else if (k === 'properties') {
-      if (v.type !== 'object') return false;
-      for (const p of v.children ?? []) {
-        const sub = p.children?.[1];
-        if (!sub || !schemaOk(sub, draft, budget, depth + 1)) return false;
-      }
-    } else if (SUBSCHEMAS.has(k)) {
-      if (!schemaOk(v, draft, budget, depth + 1)) return false;
-    } else if (k === 'items' && v.type !== 'array') {
-      if (!schemaOk(v, draft, budget, depth + 1)) return false;
-    } else if (SCHEMA_ARRAYS.has(k) || (k === 'items' && draft === '07')) {
-      const list = v.type === 'array' ? (v.children ?? []) : undefined;
-      if (!list || list.length === 0) return false;
-      for (const sub of list) if (!schemaOk(sub, draft, budget, depth + 1)) return false;
-    } else if (STANDARD_KEYWORDS.has(k)) {
-      // A keyword the meta-schema constrains in a way not read here ($defs, patternProperties, prefixItems...).
-      return false;
+    switch (KIND.get(k)) {
+      case Kind.String:
+        if (v.type !== 'string') return false;
+        break;
+      case Kind.Boolean:
+        if (v.type !== 'boolean') return false;
+        break;
+      case Kind.Number:
+        if (!finiteNumber(v)) return false;
+        break;
+      case Kind.Count:
+        if (!finiteNumber(v) || !Number.isInteger(v.value) || (v.value as number) < 0) return false;
+        break;
+      case Kind.MultipleOf:
+        if (!finiteNumber(v) || (v.value as number) <= 0) return false;
+        break;
+      case Kind.Type:
+        if (v.type === 'string') {
+          if (!JSON_TYPES.has(v.value as string)) return false;
+        } else if (!distinctStrings(v, JSON_TYPES) || (v.children ?? []).length === 0) return false;
+        break;
+      case Kind.Enum:
+        if (v.type !== 'array' || (draft === '07' && !enum07(v))) return false;
+        break;
+      case Kind.Required:
+        if (!distinctStrings(v)) return false;
+        break;
+      case Kind.Examples:
+        if (v.type !== 'array') return false;
+        break;
+      case Kind.AnyValue:
+        break;
+      case Kind.Properties:
+        if (v.type !== 'object') return false;
+        for (const p of v.children ?? []) {
+          const sub = p.children?.[1];
+          if (!sub || !schemaOk(sub, draft, budget, depth + 1)) return false;
+        }
+        break;
+      case Kind.Subschema:
+        if (!schemaOk(v, draft, budget, depth + 1)) return false;
+        break;
+      case Kind.Items:
+        if (v.type !== 'array') {
+          if (!schemaOk(v, draft, budget, depth + 1)) return false;
+        } else if (draft === '07') {
+          if (!schemaList(v, draft, budget, depth)) return false;
+        } else if (STANDARD_KEYWORDS.has(k)) return false;
+        break;
+      case Kind.SchemaArray:
+        if (!schemaList(v, draft, budget, depth)) return false;
+        break;
+      default:
+        // A keyword the meta-schema constrains in a way not read here ($defs, patternProperties, prefixItems...).
+        if (STANDARD_KEYWORDS.has(k)) return false;
+      // Any other key (`nullable`, `x-...`, a typo) is not constrained by the meta-schemas.
     }
-    // Any other key (`nullable`, `x-...`, a typo) is not constrained by the meta-schemas.
   }
+  return true;
+}
+
+/** A non-empty array of schemas (allOf, anyOf, oneOf; draft-07's array `items`). */
+function schemaList(v: Node, draft: Draft, budget: { left: number }, depth: number): boolean {
+  const list = v.type === 'array' ? (v.children ?? []) : undefined;
+  if (!list || list.length === 0) return false;
+  for (const sub of list) if (!schemaOk(sub, draft, budget, depth + 1)) return false;
   return true;
 }

@@ -36,18 +36,22 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
   create(ctx) {
     return {
       tool(t) {
+        const propsNode = child(t.params, 'properties');
+        const props = isObject(propsNode) ? entries(propsNode) : [];
+        // Most tools have no parameter named like an operation selector: nothing more is computed for them.
+        const keys = props.map(([name]) => nameKey(name));
+        if (!keys.some((k) => OPERATION_NAMES.has(k) || WEAK_OPERATION_NAMES.has(k))) return;
         // A deprecated tool is on its way out (and is what the split leaves behind when the original is kept).
         if (deprecationOf(t)) return;
-        const propsNode = child(t.params, 'properties');
-        const props = isObject(propsNode) ? [...entries(propsNode)] : [];
-        if (props.length === 0) return;
         const names = props.map(([name]) => name);
         const entityParam = preferredName(names, ENTITY_NAMES);
         const payloadParam = preferredName(names, PAYLOAD_NAMES);
         const toolName = t.name ?? '(unnamed)';
-        const entity = splitEntity(t, ctx.extraVerbs, ctx.namespaces).entity;
-        for (const [name, keyNode, schema] of props) {
-          const key = nameKey(name);
+        let entityName: string | undefined;
+        const entityOf = () => (entityName ??= splitEntity(t, ctx.extraVerbs, ctx.namespaces).entity);
+        for (let i = 0; i < props.length; i++) {
+          const [name, keyNode, schema] = props[i]!;
+          const key = keys[i]!;
           const strong = OPERATION_NAMES.has(key);
           if (!strong && !WEAK_OPERATION_NAMES.has(key)) continue;
           if (!isObject(schema)) continue;
@@ -62,7 +66,7 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
                 node: keyNode,
                 messageId: 'mixedEnum',
                 severity: 'warning',
-                data: { tool: toolName, param: name, reads: list(reads), writes: list(writes), split: splitNames([...reads, ...writes], entity), operations: enums.join(','), values: enums.join(',') },
+                data: { tool: toolName, param: name, reads: list(reads), writes: list(writes), split: splitNames([...reads, ...writes], entityOf()), operations: enums.join(','), values: enums.join(',') },
               });
             }
             continue;
@@ -80,7 +84,7 @@ export default defineRule<'freeForm' | 'freeFormCrud' | 'mixedEnum'>({
             continue;
           }
           const ops = mix.reads.length + mix.writes.length >= 2 ? [...mix.reads, ...mix.writes] : [];
-          const split = ops.length > 0 ? splitNames(ops, entity) : defaultSplit(entity);
+          const split = ops.length > 0 ? splitNames(ops, entityOf()) : defaultSplit(entityOf());
           if (crud) {
             ctx.report({ node: keyNode, messageId: 'freeFormCrud', data: { tool: toolName, param: name, entityParam: entityParam!, payload: payloadParam!, split, values: values.join(',') } });
           } else {
