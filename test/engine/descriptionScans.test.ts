@@ -10,6 +10,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate } from '../../shared/src/analysis/descriptions';
+import { ANY_OPTIONAL_PHRASE, OPTIONAL_PHRASES } from '../../shared/src/analysis/strict';
 import { corpusStrings } from '../../tools/corpus';
 import { HOSTILE_STRINGS, rng, wordSoup } from '../fuzz/fuzz';
 
@@ -112,5 +113,25 @@ describe('description-injection: the blob candidate loop answers as the two regu
     }
     t.diagnostic(`${strings.length} strings, ${yes} candidates`);
     assert.ok(yes > 1000 && yes < strings.length - 1000, `${yes} candidates: both answers are exercised`);
+  });
+});
+
+describe('required-optional-field: the one scan for any optional phrase answers as the nineteen patterns one by one', () => {
+  it('has the flags of every pattern (i alone), and agrees on the corpus and on seeded strings of the patterns\' words', (t) => {
+    for (const re of OPTIONAL_PHRASES) assert.equal(re.flags, 'i', re.source);
+    const words = [...new Set(OPTIONAL_PHRASES.flatMap((re) => re.source.match(/[A-Za-z]{2,}/g) ?? []))];
+    const strings = [
+      ...corpusStrings(),
+      ...HOSTILE_STRINGS,
+      ...wordSoup(words, { seed: 13, count: 100_000, seps: [' ', ' ', ', ', '. ', '; ', '(', ')', ': ', '\n', ' = '], upper: 0.1, capital: 0.2 }),
+    ];
+    let yes = 0;
+    for (const s of strings) {
+      const want = OPTIONAL_PHRASES.some((re) => re.test(s));
+      assert.equal(ANY_OPTIONAL_PHRASE.test(s), want, JSON.stringify(s));
+      if (want) yes++;
+    }
+    t.diagnostic(`${strings.length} strings, ${yes} with a phrase`);
+    assert.ok(yes > 1000 && yes < strings.length - 1000, `${yes} with a phrase: both answers are exercised`);
   });
 });

@@ -17,7 +17,7 @@ import type { Severity, Source } from '../types';
  * loose ("a list of optional features", "sub-divisions are optional"), so it only counts as a marker: at the
  * start, in brackets, after a comma, or as "this/parameter/field is optional".
  */
-const OPTIONAL_PHRASES: readonly RegExp[] = [
+export const OPTIONAL_PHRASES: readonly RegExp[] = [
   /^[\s\W]*optional(?:ly)?\b/i,
   /[([]\s*optional\s*[)\]]/i,
   /,\s*optional\s*(?:[.;)]|$)/i,
@@ -38,12 +38,17 @@ const OPTIONAL_PHRASES: readonly RegExp[] = [
   /[(,]\s*defaults?\s+(?:value\s+)?[^\s,;()]+\s*\)/i,
   /(?:^|[.;:]\s*)omit\s+(?:it\s+|this\s+(?:\w+\s+)?)?(?:to|for|when|if|unless)\b[^.;:,()\n]{0,30}/i,
 ];
+/** Whether any of OPTIONAL_PHRASES matches (they all have the flag i alone; the test below checks). */
+export const ANY_OPTIONAL_PHRASE = new RegExp(OPTIONAL_PHRASES.map((r) => `(?:${r.source})`).join('|'), 'i');
+
 /** The description insists the property is needed: its optional-sounding words are about something else. */
 const SAYS_REQUIRED = /(?:^[\s\W]*required\b|[([]\s*required\s*[)\],]|\b(?:is|are)\s+(?:required|mandatory)\b|\bnon-?optional\b|\bnot\s+optional\b|\bmandatory\b|\bmust\s+(?:always\s+)?be\s+(?:provided|given|specified|supplied|set|included)\b|\bask\s+(?:the\s+)?(?:user|customer|caller|client|requester|them)\b)/i;
 
 /** The words by which a description says its property is optional (see OPTIONAL_PHRASES), or undefined. */
 export function optionalPhrase(description: string): string | undefined {
   if (!description) return undefined;
+  // Most descriptions have none of the phrases: one scan for any of them first, not nineteen.
+  if (!ANY_OPTIONAL_PHRASE.test(description)) return undefined;
   if (SAYS_REQUIRED.test(description)) return undefined;
   for (const re of OPTIONAL_PHRASES) {
     const m = re.exec(description);
