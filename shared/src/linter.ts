@@ -238,7 +238,9 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     const toolText = useCache ? doc.text.slice(base, base + tool.outer.length) : '';
     const bucket = useCache ? bucketOf(tool) : undefined;
     const prefix = bucket ? pointerOf(tool.outer) : '';
-    const entry = bucket && !recording ? cachedTool(bucket, toolText) : undefined;
+    // The text's hash once per tool, for the look-up and for the store after a miss.
+    const hash = bucket ? sampleHash(toolText) : 0;
+    const entry = bucket && !recording ? cachedTool(bucket, hash, toolText) : undefined;
     const hit = entry && sameNames(entry) ? entry.findings : undefined;
     if (hit) {
       for (const f of hit) {
@@ -257,7 +259,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       const mine = bucket ? findings.slice(start) : [];
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
       if (bucket && asked && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
-        storeTool(bucket, toolText, () => ({
+        storeTool(bucket, hash, toolText, () => ({
           findings: mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })),
           ...asked,
           namesKey: asked.names.all || asked.namespaces.all ? (namesKey ??= hash53([...names].join('\u0003'))) : undefined,
@@ -485,8 +487,8 @@ function sampleHash(text: string): number {
   return h;
 }
 
-function cachedTool(bucket: Bucket, toolText: string): CachedTool | undefined {
-  const slot = bucket.get(sampleHash(toolText));
+function cachedTool(bucket: Bucket, hash: number, toolText: string): CachedTool | undefined {
+  const slot = bucket.get(hash);
   if (!slot) return undefined;
   if (slot instanceof Map) return slot.get(toolText);
   for (const s of slot) if (s.text === toolText) return s.entry;
@@ -527,7 +529,8 @@ function entryChars(text: string, findings: readonly CachedFinding[]): number {
   return n;
 }
 
-function storeTool(bucket: Bucket, toolText: string, found: () => CachedTool): void {
+/** Stores a tool's findings; `hash` is sampleHash(toolText). */
+function storeTool(bucket: Bucket, hash: number, toolText: string, found: () => CachedTool): void {
   if (toolText.length > TOOL_CACHE_MAX_CHARS / 8) return;
   const uncopied = found();
   const cost = entryChars(toolText, uncopied.findings);
@@ -539,7 +542,7 @@ function storeTool(bucket: Bucket, toolText: string, found: () => CachedTool): v
   }
   // A copy of the tool's text: the slice itself would keep the whole document's text alive as long as the entry.
   const text = (' ' + toolText).slice(1);
-  const h = sampleHash(toolText);
+  const h = hash;
   let slot = bucket.get(h);
   if (!slot) bucket.set(h, (slot = []));
   if (slot instanceof Map) {
