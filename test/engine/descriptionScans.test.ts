@@ -9,7 +9,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate } from '../../shared/src/analysis/descriptions';
+import { ANY_DETAIL, DETAIL_PATTERNS, INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate } from '../../shared/src/analysis/descriptions';
 import { ANY_OPTIONAL_PHRASE, OPTIONAL_PHRASES } from '../../shared/src/analysis/strict';
 import { corpusStrings } from '../../tools/corpus';
 import { HOSTILE_STRINGS, rng, wordSoup } from '../fuzz/fuzz';
@@ -133,5 +133,28 @@ describe('required-optional-field: the one scan for any optional phrase answers 
     }
     t.diagnostic(`${strings.length} strings, ${yes} with a phrase`);
     assert.ok(yes > 1000 && yes < strings.length - 1000, `${yes} with a phrase: both answers are exercised`);
+  });
+});
+
+describe('description-implementation-detail: the one scan for any pattern answers as the patterns one by one', () => {
+  it('has no flag that matters (g at most), and agrees on the corpus and on seeded strings of the patterns\' words', (t) => {
+    for (const re of DETAIL_PATTERNS) assert.ok(re.flags === '' || re.flags === 'g', `${re.flags}: ${re.source.slice(0, 40)}`);
+    const words = [...new Set(DETAIL_PATTERNS.flatMap((re) => re.source.match(/[A-Za-z]{2,}/g) ?? []))];
+    const strings = [
+      ...corpusStrings(),
+      ...HOSTILE_STRINGS,
+      ...wordSoup([...words, '/api/v2/items', 'https://x.y/z', '404', 'v2', '@param', 'SELECT', '*', 'FROM', 'This'], { seed: 17, count: 100_000, seps: [' ', ' ', ', ', '. ', '\n', ': ', '  ', '('], upper: 0.1, capital: 0.3 }),
+    ];
+    let yes = 0;
+    for (const s of strings) {
+      const want = DETAIL_PATTERNS.some((re) => {
+        re.lastIndex = 0;
+        return re.test(s);
+      });
+      assert.equal(ANY_DETAIL.test(s), want, JSON.stringify(s));
+      if (want) yes++;
+    }
+    t.diagnostic(`${strings.length} strings, ${yes} with a match`);
+    assert.ok(yes > 1000 && yes < strings.length - 1000, `${yes} with a match: both answers are exercised`);
   });
 });

@@ -594,12 +594,18 @@ const COMMENT = /@param\b|@returns?\b|@throws\b|@raises?\b|\bTODO\b(?=\s*[:(-])|
 // whitespace run at each of its line breaks (quadratic on a description of 30,000 newlines). Same for SYSTEM above.
 const THIS_FUNCTION = /(This(?<=(?:^|[.!?:]\s+|\n\s*)This)\s+(?:function|method|endpoint))\b(?!\s+(?:should|must|can|may)\s+(?:only\s+)?be\s+(?:used|called|invoked)|\s+is\s+(?:useful|intended|meant|ideal|best|recommended)\s+(?:for|when))/;
 
+/** The case-sensitive patterns of implementationDetails as one alternation, to rule a description out in one scan. */
+export const DETAIL_PATTERNS: readonly RegExp[] = [VENDOR, TECH_VENDOR, VERSION, HTTP_METHOD, HTTP_STATUS, URL, API_PATH, SQL, COMMENT, THIS_FUNCTION];
+export const ANY_DETAIL = new RegExp(DETAIL_PATTERNS.map((r) => `(?:${r.source})`).join('|'));
+
 /**
  * Implementation details in a tool description, in order of appearance (at most one per kind). `domainOf` is asked
  * only when a pattern matches: most descriptions match none, and the tool's words cost more than the patterns
  * (splitting its name and parameter names into sets was a quarter of the rule's time on new tools).
  */
 export function implementationDetails(text: string, domainOf: () => ToolDomain): DetailHit[] {
+  // Most descriptions match none of the patterns: one scan for any of them first (FORMAT, case-insensitive, apart).
+  if (!ANY_DETAIL.test(text) && !FORMAT.test(text)) return [];
   let domain: ToolDomain | undefined;
   const has = (words: ReadonlySet<string>) => domainHas((domain ??= domainOf()), words);
   const hits: DetailHit[] = [];
