@@ -26,7 +26,7 @@ import { deprecationOf } from '../../shared/src/analysis/versions';
 import { nextVersionName, versionsByBase } from '../../shared/src/fixes/versioning';
 import { fileNamesOf, planSplit } from '../../shared/src/fixes/splitTool';
 import { RULES_BY_ID } from '../../shared/src/rules';
-import type { CommandArgs, ToolSummary } from '../../shared/src/protocol';
+import { ServerCommands, type CommandArgs, type ToolSummary } from '../../shared/src/protocol';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.toolschema`;
 
@@ -46,6 +46,11 @@ export interface ActionContext {
    * in the plain `changes` map every client reads. Unset means it does.
    */
   canVersionEdits?: boolean;
+  /**
+   * Whether a file exists at the URI (on disk, or open). A quick fix that creates a file is not offered over an
+   * existing one: some clients (Neovim 0.7) truncate a file a `create` names even without `overwrite`.
+   */
+  fileExists?(uri: string): boolean;
 }
 
 /**
@@ -113,8 +118,8 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
       const diagnostic = sent.get(`${f.rule}\0${f.message}`) ?? ctx.toDiagnostic(f);
       const fixes: Fix[] = fixesFor(lint, f, options);
       fixes.forEach((fix, i) => {
-        // A fix that writes a new file needs a client that can create one.
-        if (fix.createFile && !ctx.canCreateFiles) return;
+        // A fix that writes a new file needs a client that can create one, and no file there already.
+        if (fix.createFile && (!ctx.canCreateFiles || ctx.fileExists?.(fix.createFile.uri))) return;
         out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.kind === 'safe' && i === 0, edit: fix.createFile ? createFileEdit(fix.createFile) : workspaceEdit(ctx, fix.edits) });
       });
       if (fixes.some((x) => x.kind === 'safe') && !offeredRuleFixAll.has(f.rule) && (safeCounts(lint).get(f.rule) ?? 0) > 1) {
@@ -142,12 +147,30 @@ export function codeActions(ctx: ActionContext, params: CodeActionParams): CodeA
   if (wants(only, CodeActionKind.RefactorRewrite)) {
     const tool = toolAt(lint.discovery.tools, start);
     if (tool) {
+      const pointer = pointerOf(tool.outer);
       for (const r of refactorsFor(lint, tool, options)) {
-        out.push({ title: r.title, kind: r.kind, data: { uri: ctx.uri, version: ctx.version, pointer: pointerOf(tool.outer), refactor: r.id } });
+        if (ctx.canResolveEdits === false) {
+          // A client that cannot resolve an action's edit later (eglot 1.9) gets the command that computes and applies
+          // it: an action with neither an edit nor a command did nothing when picked.
+          out.push({ title: r.title, kind: r.kind, command: { title: r.title, command: REFACTOR_COMMANDS[r.id], arguments: [refactorArgs(ctx, pointer, r.id)] } });
+        } else {
+          out.push({ title: r.title, kind: r.kind, data: { uri: ctx.uri, version: ctx.version, pointer, refactor: r.id } });
+        }
       }
     }
   }
   return out;
+}
+
+const REFACTOR_COMMANDS: Record<RefactorId, string> = {
+  bumpVersion: ServerCommands.bumpVersion,
+  markDeprecated: ServerCommands.markDeprecated,
+  splitRemove: ServerCommands.splitTool,
+  splitKeep: ServerCommands.splitTool,
+};
+
+function refactorArgs(ctx: ActionContext, pointer: string, id: RefactorId): CommandArgs {
+  return { uri: ctx.uri, version: ctx.version, pointer, ...(id === 'splitKeep' ? { keepOriginal: true } : id === 'splitRemove' ? { keepOriginal: false } : {}) };
 }
 
 /** Per lint: how many findings each rule with safe fixes has (counted once per document version, not per request). */
@@ -206,12 +229,18 @@ function isRuleFixAllData(d: unknown): d is RuleFixAllData {
   return !!x && typeof x.uri === 'string' && typeof x.version === 'number' && typeof x.fixAllRule === 'string';
 }
 
-/** Fills in a refactor's or a rule's fix-all edit, or leaves it without one when the document changed since it was offered. */
+/**
+ * Fills in a refactor's or a rule's fix-all edit. When the document changed (or closed) since the action was
+ * offered, an error the client shows: the action, returned without an edit, did nothing and said nothing.
+ */
 export function resolveCodeAction(action: CodeAction, current: (uri: string) => ActionContext | undefined): CodeAction {
   const data: unknown = action.data;
   if (!isRefactorData(data) && !isRuleFixAllData(data)) return action;
   const ctx = current(data.uri);
-  if (!ctx || ctx.version !== data.version) return action;
+  if (!ctx) throw new ResponseError(ErrorCodes.InvalidParams, `${data.uri} is not an open tool file.`);
+  if (ctx.version !== data.version) {
+    throw new ResponseError(-32801 /* ContentModified */, `The document changed since this action was offered (version ${data.version}, now ${ctx.version}); pick it again.`);
+  }
   if (isRuleFixAllData(data)) {
     const edits = fixAllEdits(ctx, (g) => g.rule === data.fixAllRule);
     if (edits.length > 0) action.edit = workspaceEdit(ctx, edits);

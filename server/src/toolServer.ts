@@ -21,6 +21,9 @@ import {
   ResponseError,
   ErrorCodes,
   LSPErrorCodes,
+  type CancellationToken,
+  type ExecuteCommandParams,
+  type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
@@ -981,7 +984,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const doc = documents.get(uri);
     const lint = doc && currentLint(uri);
     if (!doc || !lint) return undefined;
-    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits, canVersionEdits };
+    return { uri, version: doc.version, lint, config: configFor(uri), workspace: index.viewFrom(uri), toDiagnostic, canCreateFiles, canResolveEdits, canVersionEdits, fileExists };
+  }
+
+  /** Whether a document is open at the URI or a file exists at its path (a stat: nothing is read or run). */
+  function fileExists(uri: string): boolean {
+    if (documents.get(uri)) return true;
+    const path = filePathOf(uri);
+    if (path === undefined) return false;
+    try {
+      lstatSync(path);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException)?.code !== 'ENOENT';
+    }
   }
 
   // Code actions and commands read the lint of the document: not before the configuration is loaded.
@@ -1006,10 +1022,52 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
 
+  // Commands on one document run one after the other, and a command's edit is sent only if the document is still
+  // the version it was computed on. After an edit is applied, a command on that same version waits for the client's
+  // didChange (up to 2 s): a client that applies unversioned edits (Neovim 0.7 sends no documentChanges support, and
+  // debounces its didChange by some 150 ms) took a second Bump at the old version and applied it to the new text,
+  // which wrote the same tool twice and invalid JSON.
+  const commandQueues = new Map<string, Promise<unknown>>();
+  const editedAt = new Map<string, { version: number; until: number }>();
+  documents.onDidChangeContent((e) => editedAt.delete(e.document.uri));
+  const inTurn = <T>(uri: string, run: () => Promise<T>): Promise<T> => {
+    const before = commandQueues.get(uri) ?? Promise.resolve();
+    const mine = before.then(run, run);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    commandQueues.set(uri, settled);
+    void settled.then(() => {
+      if (commandQueues.get(uri) === settled) commandQueues.delete(uri);
+    });
+    return mine;
+  };
+  const stillCurrent = (ctx: ActionContext) => {
+    const now = documents.get(ctx.uri)?.version;
+    const edited = editedAt.get(ctx.uri);
+    const pending = edited !== undefined && edited.version === ctx.version && Date.now() < edited.until;
+    if (now !== ctx.version || pending) {
+      throw new ResponseError(-32801 /* ContentModified */, `The document changed since the command was issued (version ${ctx.version}${now !== undefined && now !== ctx.version ? `, now ${now}` : ', an edit is being applied'}); run the command again.`);
+    }
+  };
+  const applyCommandEdit = async (ctx: ActionContext, label: string, edit: WorkspaceEdit) => {
+    stillCurrent(ctx);
+    const result = await connection.workspace.applyEdit({ label, edit });
+    if (result.applied) editedAt.set(ctx.uri, { version: ctx.version, until: Date.now() + 2000 });
+    return result;
+  };
+
   connection.onExecuteCommand(async (params, token): Promise<CommandResult> => {
     await configReady;
     if (!ALL_SERVER_COMMANDS.includes(params.command)) throw new ResponseError(ErrorCodes.InvalidRequest, `Unknown command ${params.command}.`);
+    const arg = params.arguments?.[0] as { uri?: unknown } | undefined;
+    return inTurn(typeof arg?.uri === 'string' ? arg.uri : '', () => executeCommand(params, token));
+  });
+
+  async function executeCommand(params: ExecuteCommandParams, token: CancellationToken): Promise<CommandResult> {
     const { args, ctx } = checkCommand(params.arguments?.[0], actionContext);
+    stillCurrent(ctx);
     let edits;
     let names: string[] | undefined;
     let label: string;
@@ -1037,9 +1095,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // command edits nothing (a cancelled Fix All still applied).
     for (let turn = 0; turn < 2; turn++) await new Promise((r) => setImmediate(r));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The command was cancelled; nothing was changed.');
-    const result = await connection.workspace.applyEdit({ label, edit: workspaceEditFor(ctx, edits) });
+    const result = await applyCommandEdit(ctx, label, workspaceEditFor(ctx, edits));
     return { applied: result.applied, ...(names ? { names } : {}), ...(result.failureReason ? { message: result.failureReason } : {}) };
-  });
+  }
 
   /** Create Evaluation Set: a skeleton `<base>.eval.json` beside the tool file, unless a set already tests it. */
   async function createEvaluationSet(ctx: ActionContext): Promise<CommandResult> {
@@ -1053,7 +1111,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const name = (u: string) => decodeURIComponent(u.slice(u.lastIndexOf('/') + 1));
       return { applied: false, message: `${name(uri)} already exists and tests another tool file (${name(sibling)}): point its "tools" at this file, or rename it and create the set again.` };
     }
-    const result = await connection.workspace.applyEdit({ label: 'toolschema: create evaluation set', edit: createFileEdit({ uri, text: evalSetSkeleton(uri, ctx.uri, ctx.lint.discovery.tools) }) });
+    if (fileExists(uri)) return { applied: false, message: `${decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1))} already exists: open it and point its "tools" at this file, or rename it and create the set again.` };
+    const result = await applyCommandEdit(ctx, 'toolschema: create evaluation set', createFileEdit({ uri, text: evalSetSkeleton(uri, ctx.uri, ctx.lint.discovery.tools) }));
     return { applied: result.applied, names: [uri], ...(result.failureReason ? { message: result.failureReason } : {}) };
   }
 

@@ -72,7 +72,7 @@ describe('code actions and commands over stdio', () => {
 
   before(async () => {
     client = new TestClient();
-    await client.initialize(null, { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+    await client.initialize(null, { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } }, textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } } });
     await client.open(bmiUri, BFCL);
     await client.open(crmUri, CRM);
     bmiDiags = (await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === bmiUri && p.version === 1)).diagnostics;
@@ -163,12 +163,15 @@ describe('code actions and commands over stdio', () => {
   }
 ]
 `;
-    await client.open(uri, text);
-    const diags = (await client.waitForDiagnostics((p) => p.uri === uri)).diagnostics;
+    // A client that cannot resolve edits: the rule's fix-all is computed when offered (one that can resolve gets it lazily).
+    const c2 = new TestClient();
+    await c2.initialize(null, { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+    await c2.open(uri, text);
+    const diags = (await c2.waitForDiagnostics((p) => p.uri === uri)).diagnostics;
     const titles = async (key: string) => {
       const diag = diags.find((d) => d.code === 'keyword-unknown' && d.message.startsWith(`"${key}"`));
       assert.ok(diag, `keyword-unknown on ${key}: ${diags.map((d) => d.message).join(' | ')}`);
-      const actions = (await client.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diag.range, context: { diagnostics: [diag], only: ['quickfix'] } })) as CodeAction[];
+      const actions = (await c2.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diag.range, context: { diagnostics: [diag], only: ['quickfix'] } })) as CodeAction[];
       return { diag, actions };
     };
     const name = await titles('Name');
@@ -178,7 +181,7 @@ describe('code actions and commands over stdio', () => {
     const all = requried.actions.find((a) => a.title === 'Fix all keyword-unknown problems in this file');
     assert.ok(all, requried.actions.map((a) => a.title).join(' | '));
     assert.match(apply(text, all.edit, uri, 1), /"required": \["status"\]/);
-    await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    c2.proc.kill();
   });
 
   it('offers suggestions one by one, never as preferred', async () => {
@@ -249,13 +252,34 @@ describe('code actions and commands over stdio', () => {
     assert.ok(!lint.findings.some((f) => ['version-predecessor-not-deprecated', 'deprecated-no-redirect', 'deprecated-no-successor', 'parse-error', 'name-duplicate'].includes(f.rule)));
   });
 
-  it('split command: one tool per operation, the original removed', async () => {
+  it('a second command on the version the first one edited waits for the client\'s change, and is refused', async () => {
+    // The bump above was applied at version 1; the client has not sent its didChange (an editor that debounces it).
     const before = client.appliedEdits.length;
-    const res = (await client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.splitTool', arguments: [{ uri: crmUri, version: 1, pointer: '/tools/0', keepOriginal: false }] })) as { applied: boolean; names: string[] };
+    await assert.rejects(
+      client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.bumpVersion', arguments: [{ uri: crmUri, version: 1, pointer: '/tools/0' }] }),
+      (e: { code?: number; message?: string }) => e.code === -32801 && /an edit is being applied/.test(e.message ?? ''),
+    );
+    assert.equal(client.appliedEdits.length, before, 'no second edit over the first');
+    // Two commands at once on a fresh document: they run in turn, and only the first edits.
+    const uri = 'file:///virtual/twice.tool.json';
+    await client.open(uri, CRM);
+    await client.waitForDiagnostics((p) => p.uri === uri);
+    const bump = () => client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.bumpVersion', arguments: [{ uri, version: 1, pointer: '/tools/0' }] });
+    const results = await Promise.allSettled([bump(), bump()]);
+    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected']);
+    assert.equal(client.appliedEdits.length, before + 1);
+  });
+
+  it('split command: one tool per operation, the original removed', async () => {
+    const uri = 'file:///virtual/crm-split.tool.json';
+    await client.open(uri, CRM);
+    await client.waitForDiagnostics((p) => p.uri === uri);
+    const before = client.appliedEdits.length;
+    const res = (await client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.splitTool', arguments: [{ uri, version: 1, pointer: '/tools/0', keepOriginal: false }] })) as { applied: boolean; names: string[] };
     assert.equal(res.applied, true);
     assert.equal(res.names.length, 3);
-    const after = apply(CRM, client.appliedEdits[before]!.edit as WorkspaceEdit, crmUri, 1);
-    const lint = lintText(crmUri, after);
+    const after = apply(CRM, client.appliedEdits[before]!.edit as WorkspaceEdit, uri, 1);
+    const lint = lintText(uri, after);
     assert.deepEqual(lint.discovery.tools.map((t) => t.name), res.names);
     assert.ok(!lint.findings.some((f) => f.rule === 'single-purpose' || f.rule === 'parse-error'));
   });
@@ -269,6 +293,40 @@ describe('code actions and commands over stdio', () => {
       (e: { code?: number; message?: string }) => e.code === -32801 && /changed since the command was issued/.test(e.message ?? ''),
     );
     assert.equal(client.appliedEdits.length, before, 'no edit sent');
+  });
+
+  it('resolving an action after the document changed answers an error saying so, not an action without an edit', async () => {
+    const uri = 'file:///virtual/resolve.tool.json';
+    await client.open(uri, CRM);
+    await client.waitForDiagnostics((p) => p.uri === uri && p.version === 1);
+    const actions = (await client.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: rangeOf(CRM, 'manage_contacts'), context: { diagnostics: [], only: ['refactor'] } })) as CodeAction[];
+    const bump = actions.find((a) => a.title.startsWith('Add versioned copy'));
+    assert.ok(bump?.data, 'resolved lazily');
+    await client.change(uri, 2, [{ text: CRM.replace('What to do.', 'Which operation.') }]);
+    await client.waitForDiagnostics((p) => p.uri === uri && p.version === 2);
+    await assert.rejects(client.conn.sendRequest('codeAction/resolve', bump), (e: { code?: number; message?: string }) => e.code === -32801 && /changed since this action was offered/.test(e.message ?? ''));
+  });
+
+  it('gives a client that cannot resolve edits (eglot) refactors with the command that applies them', async () => {
+    const c2 = new TestClient();
+    try {
+      await c2.initialize(null, { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+      const uri = 'file:///virtual/eglot.tool.json';
+      await c2.open(uri, CRM);
+      await c2.waitForDiagnostics((p) => p.uri === uri);
+      const actions = (await c2.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: rangeOf(CRM, 'manage_contacts'), context: { diagnostics: [], only: ['refactor'] } })) as CodeAction[];
+      assert.ok(actions.length >= 4, actions.map((a) => a.title).join(' | '));
+      for (const a of actions) assert.ok(a.command && !a.data, `${a.title}: a command, not data to resolve`);
+      const split = actions.find((a) => a.title.includes('(keep'))!;
+      assert.equal(split.command!.command, 'toolschema.server.splitTool');
+      assert.deepEqual(split.command!.arguments, [{ uri, version: 1, pointer: '/tools/0', keepOriginal: true }]);
+      const bump = actions.find((a) => a.title.startsWith('Add versioned copy'))!;
+      const res = (await c2.conn.sendRequest('workspace/executeCommand', bump.command)) as { applied: boolean; names: string[] };
+      assert.deepEqual(res.names, ['manage_contacts_v2']);
+      assert.equal(c2.appliedEdits.length, 1);
+    } finally {
+      c2.proc.kill();
+    }
   });
 
   it('answers a malformed command argument with an error, not a crash', async () => {

@@ -7,7 +7,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -170,6 +170,22 @@ describe('evaluation sets over stdio', () => {
     assert.equal(refused.applied, false);
     assert.match(refused.message, /shared\.eval\.json already exists and tests another tool file \(issues\.tool\.json\)/);
     assert.equal(client.appliedEdits.length, 0, 'no edit sent: it would fail on the existing file');
+  });
+
+  it('offers no Create evaluation set over a file already there (a client may truncate it), and the command refuses', async () => {
+    // x.eval.json exists but is not a set the index knows (not JSON): eval-missing stays on x.tool.json.
+    writeFileSync(join(dir, 'hand.eval.json'), '{ "cases": [ hand-written, not yet valid');
+    await client.open(uri('hand.tool.json'), LONELY.replace('get_invoice', 'get_hand_invoice'));
+    const d = await client.waitForDiagnostics((p) => p.uri === uri('hand.tool.json') && p.diagnostics.some((x) => x.code === 'eval-missing'));
+    const missing = d.diagnostics.find((x) => x.code === 'eval-missing')!;
+    const actions = await req<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: uri('hand.tool.json') }, range: missing.range, context: { diagnostics: [missing] } });
+    assert.ok(!actions.some((a) => a.title.startsWith('Create evaluation set')), actions.map((a) => a.title).join(' | '));
+    client.appliedEdits.length = 0;
+    const refused = await req<{ applied: boolean; message: string }>('workspace/executeCommand', { command: ServerCommands.createEvaluationSet, arguments: [{ uri: uri('hand.tool.json'), version: 1 }] });
+    assert.equal(refused.applied, false);
+    assert.match(refused.message, /hand\.eval\.json already exists/);
+    assert.equal(client.appliedEdits.length, 0);
+    assert.equal(readFileSync(join(dir, 'hand.eval.json'), 'utf8'), '{ "cases": [ hand-written, not yet valid', 'the file is untouched');
   });
 
   it('a deleted set brings eval-missing back (watched files)', async () => {
