@@ -47,10 +47,10 @@ import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
 import type { VerbKind } from '../../shared/src/text';
 import { KNOWN_RULES, filePathOf, findConfigFile, findEvalSets, findToolFiles, ignoredPath, toolFileMatcher } from './files';
-import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
+import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolAtPointer, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
 import { createBaselineProvider } from './baselineProvider';
 import { ALL_SERVER_COMMANDS, ServerCommands, ToolsRequest, type CommandResult, type ToolsParams, type ToolsResult } from '../../shared/src/protocol';
-import type { RefactorId } from '../../shared/src/fixes/refactors';
+import { refactorRefusal, type RefactorId } from '../../shared/src/fixes/refactors';
 import { navigationCapabilities, registerNavigation } from './navigation';
 import { LintScheduler } from './scheduler';
 import { reclaimMemoryAfterBurst, reclaimMemoryWhenIdle } from './memory';
@@ -1081,9 +1081,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const id: RefactorId =
         params.command === ServerCommands.bumpVersion ? 'bumpVersion' : params.command === ServerCommands.markDeprecated ? 'markDeprecated' : args.keepOriginal ? 'splitKeep' : 'splitRemove';
       const successors = Array.isArray(args.successors) ? args.successors.filter((x): x is string => typeof x === 'string') : undefined;
-      const r = runRefactor(ctx, args.pointer, id, successors ? { successors } : {});
+      const tool = toolAtPointer(ctx.lint, args.pointer);
+      const refusal = tool && refactorRefusal(ctx.lint, tool, id, ctx.workspace);
+      const r = refusal ? undefined : runRefactor(ctx, args.pointer, id, successors ? { successors } : {});
       if (!r) {
-        const why = id.startsWith('split') ? 'no operation parameter with known values to split on' : 'no tool with a name at that position';
+        const why = !tool?.name ? 'no tool with a name at that position' : refusal ?? (id.startsWith('split') ? 'no operation parameter with known values to split on' : 'no tool with a name at that position');
         throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot ${id === 'bumpVersion' ? 'bump the version of' : id === 'markDeprecated' ? 'deprecate' : 'split'} this tool: ${why}.`);
       }
       edits = r.edits;

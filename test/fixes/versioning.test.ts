@@ -198,12 +198,12 @@ describe('mark deprecated', () => {
     assert.match(b.lint.discovery.tools[0]!.description ?? '', /^Deprecated: do not use this tool; it will be removed\. Use this when/);
   });
 
-  it('is not offered for a tool that is already deprecated; bump and split are offered where they apply', () => {
+  it('is not offered for a tool that is already deprecated, nor is bump (its marker would be replaced); both are offered on its successor', () => {
     const code = `[{ "name": "get_weather", "description": "Deprecated: use get_forecast instead.", "deprecated": { "since": "2026-11-01", "replacedBy": ["get_forecast"] }, "parameters": { "type": "object" } },
  { "name": "get_forecast", "description": "Use this when the user asks for the weather.", "parameters": { "type": "object" } }]`;
     const lint = lintText('file:///t.tool.json', code, { today: TODAY });
     const ids = refactorsFor(lint, lint.discovery.tools[0]!, { today: TODAY }).map((r) => r.id);
-    assert.deepEqual(ids, ['bumpVersion']);
+    assert.deepEqual(ids, []);
     const fresh = refactorsFor(lint, lint.discovery.tools[1]!, { today: TODAY }).map((r) => r.id);
     assert.deepEqual(fresh, ['bumpVersion', 'markDeprecated']);
   });

@@ -146,7 +146,9 @@ export function withRedirect(description: string | undefined, successors: readon
 
 /** The description without the leading "Deprecated: …" redirect (for a versioned copy). */
 export function withoutRedirect(description: string): string {
-  return description.replace(/^\s*\W{0,3}\[?deprecated\b[^.!?\n]*[.!?]?\s*/i, '').trimStart();
+  // A description without the redirect is kept exactly (a copy is a copy: leading whitespace and all).
+  const m = /^\s*\W{0,3}\[?deprecated\b[^.!?\n]*[.!?]?\s*/i.exec(description);
+  return m ? description.slice(m[0].length).trimStart() : description;
 }
 
 export type SuffixProblem =

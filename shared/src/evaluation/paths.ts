@@ -107,7 +107,20 @@ function normalizePath(p: string): string {
 
 /** A reference from an evaluation set to its tool file, written relative to the set (for new sets). */
 export function relativeToolsRef(evalUri: string, toolUri: string): string {
-  return folderOf(evalUri) === folderOf(toolUri) ? `./${baseName(toolUri)}` : toolUri;
+  // The file's name as a person writes it (resolveToolsRef encodes it again): `./météo api.tool.json`, not the
+  // URI's `./m%C3%A9t%C3%A9o%20api.tool.json`, which names no file.
+  return folderOf(evalUri) === folderOf(toolUri) ? `./${displayFileName(toolUri)}` : toolUri;
+}
+
+/** The file name of a URI, percent-decoded, or of a plain path as it is: for text a person reads or writes. */
+export function displayFileName(uri: string): string {
+  const name = baseName(uri);
+  if (!SCHEME.test(uri) || /^[a-zA-Z]:[\\/]/.test(uri)) return name;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /** Two URIs or paths name the same file (percent-encoding and separators aside). */

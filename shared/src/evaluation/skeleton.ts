@@ -14,12 +14,18 @@ export function evalSetSkeleton(evalUri: string, toolUri: string, tools: readonl
   const names = [...new Set(tools.map((t) => t.name).filter((n): n is string => !!n))];
   const normals: string[] = names.slice(0, MAX_NORMAL);
   for (let i = 0; normals.length < MIN_CASES - 2 && names.length > 0; i++) normals.push(names[i % names.length]!);
-  const used = new Map<string, number>();
+  // Ids are unique: results are recorded per id, and `get_user` and `get-user` (or a tool named "ambiguous") would
+  // give the same one.
+  const ids = new Set(['ambiguous-1', 'adversarial-1']);
+  const uniqueId = (stem: string) => {
+    let n = 1;
+    while (ids.has(`${stem}-${n}`)) n++;
+    ids.add(`${stem}-${n}`);
+    return `${stem}-${n}`;
+  };
   const cases: unknown[] = normals.map((name) => {
-    const n = (used.get(name) ?? 0) + 1;
-    used.set(name, n);
     return {
-      id: `${name.replace(/_/g, '-')}-${n}`,
+      id: uniqueId(name.replace(/_/g, '-')),
       category: 'normal',
       prompt: `TODO: a typical request that ${name} answers`,
       expect: { tool: name, arguments: {} },

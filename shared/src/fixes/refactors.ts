@@ -4,6 +4,7 @@
  * its edits are computed when the user picks it (codeAction/resolve, workspace/executeCommand).
  */
 import type { FileLint } from '../linter';
+import { child } from '../document';
 import type { ToolInfo } from '../discover';
 import { EMPTY_INDEX, type WorkspaceIndex } from '../rule';
 import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
@@ -42,8 +43,36 @@ function newestSuccessor(tool: ToolInfo, lint: FileLint, workspace: WorkspaceInd
   if (!tool.name) return undefined;
   const parsed = parseVersioned(tool.name);
   const base = parsed?.base ?? tool.name;
-  const latest = latestVersion(base, lint.discovery.tools.map((t) => t.name), workspace);
-  return latest > (parsed?.version ?? 1) ? versionedName(base, latest) : undefined;
+  const names = lint.discovery.tools.map((t) => t.name);
+  const latest = latestVersion(base, names, workspace);
+  if (latest <= (parsed?.version ?? 1)) return undefined;
+  // Only a tool that exists: latestVersion answers at least 1, and `x_v0` was deprecated in favour of a missing `x_v1`.
+  const successor = versionedName(base, latest);
+  return names.includes(successor) || workspace.definitions(successor).count > 0 ? successor : undefined;
+}
+
+/**
+ * Why a refactor would lose or break what the user wrote, as a sentence, or undefined when it applies. Bump and
+ * Mark deprecated replace the deprecation marker and the description: not on a tool already deprecated (its
+ * marker's date, successor and other fields would be lost), nor over a description that is not a string or an MCP
+ * `_meta` that is not an object (the value would be replaced). Bump also needs a new name every provider accepts.
+ */
+export function refactorRefusal(lint: FileLint, tool: ToolInfo, id: RefactorId, workspace: WorkspaceIndex = EMPTY_INDEX): string | undefined {
+  if (id !== 'bumpVersion' && id !== 'markDeprecated') return undefined;
+  if (!tool.name) return 'the tool has no name';
+  const d = deprecationOf(tool);
+  if (d) return `"${tool.name}" is already deprecated${id === 'bumpVersion' ? ': bump its successor instead' : ''}`;
+  const kind: string | undefined = tool.descriptionNode?.type;
+  if (kind !== undefined && kind !== 'string') return `its "description" is not a string (${kind}), and the redirect sentence would replace it`;
+  if (tool.dialect === 'mcp') {
+    const meta = child(tool.node, '_meta');
+    if (meta && meta.type !== 'object') return `its "_meta" is not an object (${meta.type}), and the deprecation marker would replace it`;
+  }
+  if (id === 'bumpVersion') {
+    const next = nextVersionName(tool.name, lint.discovery.tools, workspace);
+    if (next.length > 64) return `the new name "${next}" would have ${next.length} characters (at most 64, the limit every provider accepts): shorten the name first`;
+  }
+  return undefined;
 }
 
 /** The refactors that apply to a tool, with their titles (nothing computed beyond what the titles need). */
@@ -52,8 +81,8 @@ export function refactorsFor(lint: FileLint, tool: ToolInfo, options: RefactorOp
   const workspace = options.workspace ?? EMPTY_INDEX;
   const out: RefactorOffer[] = [];
   const next = nextVersionName(tool.name, lint.discovery.tools, workspace);
-  out.push({ id: 'bumpVersion', title: `Add versioned copy "${next}" and deprecate "${tool.name}"`, kind: 'refactor.rewrite' });
-  if (!deprecationOf(tool)) {
+  if (!refactorRefusal(lint, tool, 'bumpVersion', workspace)) out.push({ id: 'bumpVersion', title: `Add versioned copy "${next}" and deprecate "${tool.name}"`, kind: 'refactor.rewrite' });
+  if (!refactorRefusal(lint, tool, 'markDeprecated', workspace)) {
     const successor = options.successors ?? (newestSuccessor(tool, lint, workspace) ? [newestSuccessor(tool, lint, workspace)!] : []);
     out.push({ id: 'markDeprecated', title: successor.length ? `Mark "${tool.name}" deprecated in favour of "${successor.join('", "')}"` : `Mark "${tool.name}" deprecated`, kind: 'refactor.rewrite' });
   }
@@ -70,6 +99,7 @@ export function refactorsFor(lint: FileLint, tool: ToolInfo, options: RefactorOp
 export function refactorEdits(lint: FileLint, tool: ToolInfo, id: RefactorId, options: RefactorOptions): RefactorResult | undefined {
   if (!editable(lint) || !tool.name) return undefined;
   const workspace = options.workspace ?? EMPTY_INDEX;
+  if (refactorRefusal(lint, tool, id, workspace)) return undefined;
   const edit = new EditBuilder(lint.doc);
   switch (id) {
     case 'bumpVersion': {

@@ -5,7 +5,7 @@
 import { child, isObject, propertyNode } from '../document';
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
-import type { EditBuilder, TextEdit } from './edits';
+import { removeMembers, type EditBuilder, type TextEdit } from './edits';
 import { placeTools, rewriteWithin } from './toolEdits';
 import { MCP_META_KEY, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
 export { versionsByBase } from '../analysis/versions';
@@ -92,9 +92,13 @@ export function copyText(edit: EditBuilder, tool: ToolInfo, newName: string): st
   if (marker) {
     const prop = marker.node.parent!;
     const container = prop.parent!;
+    // Every copy of a repeated marker key: JSON.parse reads the last, other parsers the first, and a copy that kept
+    // an earlier `"deprecated": {...}` before a later `"deprecated": false` was born deprecated.
+    const key = prop.children?.[0]?.value;
+    const markers = (container.children ?? []).filter((m) => m.children?.[0]?.value === key);
     // An MCP `_meta` left empty by the removal goes too.
-    if (marker.via === '_meta' && container.children?.length === 1 && container.parent) edits.push(edit.removeMember(container.parent));
-    else edits.push(edit.removeMember(prop));
+    if (marker.via === '_meta' && container.children?.length === markers.length && container.parent) edits.push(edit.removeMember(container.parent));
+    else edits.push(...removeMembers(markers));
   }
   if (tool.description !== undefined && tool.descriptionNode) {
     const clean = withoutRedirect(tool.description);

@@ -1,10 +1,10 @@
 import { defineRule } from '../rule';
 import { pointerOf } from '../document';
-import { siblingEvalSetUri } from '../evaluation/paths';
+import { displayFileName, siblingEvalSetUri } from '../evaluation/paths';
 import { evalSetSkeleton } from '../evaluation/skeleton';
 import { EXAMPLE_TOOL_FILE } from '../evaluation/docExamples';
 
-const fileName = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
+const fileName = displayFileName;
 
 export default defineRule<'missing'>({
   id: 'eval-missing',

@@ -82,9 +82,10 @@ export default defineRule<'enumBoolean' | 'flagName' | 'describedBoolean'>({
     const edits = [...converted];
     if (site.typeNode) edits.push(setType(edit, site, 'boolean'), ...removeMembers([...enums, ...drop]));
     else {
-      // An untyped enum of "true" / "false": the enum becomes the type, in place.
+      // An untyped enum of "true" / "false": the enum becomes the type, in place. Not when a "type" is there all the
+      // same (`"type": "null"` beside a yes/no enum): that would write a second "type" key.
       const [first, ...rest] = enums;
-      if (!first) return [];
+      if (!first || scopes(site).some((o) => propertyNode(o, 'type'))) return [];
       edits.push(replaceProperty(first, 'type', 'boolean'), ...removeMembers([...rest, ...drop]));
     }
     const to = site.typeNode ? sameCase(String(site.typeNode.value), 'boolean') : 'boolean';

@@ -1,0 +1,108 @@
+/**
+ * The refactors and generated files never lose or break what the user wrote (found by an independent tester of
+ * the language server): no Bump or Mark deprecated over an existing deprecation marker, a description that is not a
+ * string or an MCP `_meta` that is not an object; no successor that does not exist; a copy without any copy of a
+ * repeated marker key, and with its description exactly as written; no new name over 64 characters; unique case
+ * ids and a readable "tools" path in a new evaluation set; no second "type" key from the flag fix.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { lintText } from '../../shared/src/linter';
+import { applyEdits } from '../../shared/src/fixes/edits';
+import { refactorEdits, refactorRefusal, refactorsFor, type RefactorId } from '../../shared/src/fixes/refactors';
+import { evalSetSkeleton } from '../../shared/src/evaluation/skeleton';
+import { fixesFor } from '../../shared/src/fix';
+
+const TODAY = '2026-11-25';
+
+function setup(code: string, name: string) {
+  const lint = lintText('file:///t.tool.json', code, { today: TODAY });
+  const tool = lint.discovery.tools.find((t) => t.name === name);
+  assert.ok(tool, name);
+  return { lint, tool };
+}
+
+function offered(code: string, name: string): RefactorId[] {
+  const { lint, tool } = setup(code, name);
+  return refactorsFor(lint, tool, { today: TODAY }).map((r) => r.id);
+}
+
+describe('refactors that would lose what the user wrote are refused, saying why', () => {
+  it('a tool already deprecated keeps its marker: no Bump, no Mark deprecated', () => {
+    const code = `[{ "name": "get_weather", "description": "Deprecated: use get_weather_v2 instead. Weather.", "deprecated": { "since": "2026-01-15", "replacedBy": ["get_weather_v2"], "reason": "upstream API retired" }, "parameters": { "type": "object", "properties": {} } },
+ { "name": "get_weather_v2", "description": "Use this when the user asks for the weather.", "parameters": { "type": "object", "properties": {} } }]`;
+    assert.deepEqual(offered(code, 'get_weather').filter((id) => id === 'bumpVersion' || id === 'markDeprecated'), []);
+    const { lint, tool } = setup(code, 'get_weather');
+    assert.equal(refactorEdits(lint, tool, 'bumpVersion', { today: TODAY }), undefined);
+    assert.equal(refactorEdits(lint, tool, 'markDeprecated', { today: TODAY }), undefined);
+    assert.match(refactorRefusal(lint, tool, 'bumpVersion')!, /already deprecated: bump its successor instead/);
+  });
+
+  it('a description that is not a string, or an MCP _meta that is not an object, is not replaced', () => {
+    const objDesc = `{ "name": "get_invoice", "description": { "en": "Gets an invoice.", "de": "Ruft eine Rechnung ab." }, "parameters": { "type": "object", "properties": {} } }`;
+    const { lint, tool } = setup(objDesc, 'get_invoice');
+    assert.match(refactorRefusal(lint, tool, 'markDeprecated')!, /"description" is not a string \(object\)/);
+    assert.deepEqual(offered(objDesc, 'get_invoice').filter((id) => id !== 'splitRemove' && id !== 'splitKeep'), []);
+    const meta = `{ "name": "list_issues", "description": "Use this to list issues.", "_meta": "opaque-vendor-token", "inputSchema": { "type": "object", "properties": {} } }`;
+    const m = setup(meta, 'list_issues');
+    assert.match(refactorRefusal(m.lint, m.tool, 'bumpVersion')!, /"_meta" is not an object \(string\)/);
+    assert.equal(refactorEdits(m.lint, m.tool, 'markDeprecated', { today: TODAY }), undefined);
+  });
+
+  it('a new name over 64 characters is refused', () => {
+    const name = 'get_quarterly_revenue_breakdown_by_region_and_product_line_total';
+    assert.equal(name.length, 64);
+    const code = `{ "name": "${name}", "description": "Use this when the user asks for revenue.", "parameters": { "type": "object", "properties": {} } }`;
+    const { lint, tool } = setup(code, name);
+    assert.match(refactorRefusal(lint, tool, 'bumpVersion')!, /would have 67 characters \(at most 64/);
+    assert.ok(!offered(code, name).includes('bumpVersion'));
+  });
+});
+
+describe('refactors write only what exists and copy exactly', () => {
+  it('x_v0 is marked deprecated without a successor when x_v1 does not exist', () => {
+    const code = `[{ "name": "create_report_v0", "description": "Use this when the user asks for a report.", "parameters": { "type": "object", "properties": {} } }]`;
+    const { lint, tool } = setup(code, 'create_report_v0');
+    const r = refactorEdits(lint, tool, 'markDeprecated', { today: TODAY });
+    const out = applyEdits(code, r!.edits);
+    assert.ok(!out.includes('create_report_v1'), out);
+    assert.match(out, /"replacedBy": \[\]/);
+  });
+
+  it('a bump copy drops every copy of a repeated marker key, and keeps the description as written', () => {
+    const code = `[{ "name": "get_rate", "description": "\\n  Exchange rate of a currency pair.", "deprecated": { "since": "2025-01-01", "replacedBy": ["get_rate_legacy"] }, "deprecated": false, "parameters": { "type": "object", "properties": {} } }]`;
+    const { lint, tool } = setup(code, 'get_rate');
+    const r = refactorEdits(lint, tool, 'bumpVersion', { today: TODAY });
+    assert.ok(r, 'bump applies (the last "deprecated" is false: not deprecated)');
+    const after = JSON.parse(applyEdits(code, r.edits)) as { name: string; description: string; deprecated?: unknown }[];
+    const copy = after.find((t) => t.name === 'get_rate_v2')!;
+    assert.equal(copy.deprecated, undefined, 'the copy is not deprecated');
+    const text = applyEdits(code, r.edits);
+    const copyText = text.slice(text.indexOf('"get_rate_v2"'));
+    assert.ok(!/"deprecated"/.test(copyText.slice(0, copyText.indexOf('"parameters"'))), copyText);
+    assert.equal(copy.description, '\n  Exchange rate of a currency pair.', 'the copy\'s description is exact');
+  });
+});
+
+describe('a new evaluation set', () => {
+  it('gives every case its own id, and names the tool file as it is written', () => {
+    const tools = lintText('file:///x/m%C3%A9t%C3%A9o%20api.tool.json', `[{ "name": "get_user", "description": "d" }, { "name": "get-user", "description": "d" }, { "name": "ambiguous", "description": "d" }]`).discovery.tools;
+    const set = JSON.parse(evalSetSkeleton('file:///x/m%C3%A9t%C3%A9o%20api.eval.json', 'file:///x/m%C3%A9t%C3%A9o%20api.tool.json', tools)) as { tools: string; cases: { id: string }[] };
+    const ids = set.cases.map((c) => c.id);
+    assert.equal(new Set(ids).size, ids.length, ids.join(', '));
+    assert.equal(set.tools, './météo api.tool.json');
+  });
+});
+
+describe('type-flag-as-string fix', () => {
+  it('writes no second "type" key beside "type": "null"', () => {
+    const code = `{ "name": "list_orders", "description": "Use this to list orders.", "parameters": { "type": "object", "properties": { "include_archived": { "type": "null", "enum": ["yes", "no"], "description": "Whether to include archived orders" } } } }`;
+    const lint = lintText('file:///t.tool.json', code);
+    for (const f of lint.findings.filter((x) => x.rule === 'type-flag-as-string')) {
+      for (const fix of fixesFor(lint, f, {})) {
+        const out = applyEdits(code, fix.edits);
+        assert.ok(!lintText('file:///t.tool.json', out).findings.some((g) => g.rule === 'parse-error'), `${fix.title}:\n${out}`);
+      }
+    }
+  });
+});
