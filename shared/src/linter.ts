@@ -10,7 +10,7 @@ import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
 import { clearStringCaches, interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
-import { clearSchemaCaches, resultSchemaOf } from './analysis/jsonSchema';
+import { clearSchemaCaches, regexBudgetSkips, resetRegexBudget, resultSchemaOf } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
@@ -66,6 +66,7 @@ export function lintText(uri: string, text: string, options: LintOptions = {}): 
 }
 
 export function lintDocument(doc: ToolDocument, options: LintOptions = {}, discovery?: Discovery): FileLint {
+  resetRegexBudget();
   const config = options.config ?? defaultConfig();
   const findings: Finding[] = [];
   const push = findingPusher(doc, config, findings);
@@ -254,11 +255,14 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
         fileCtx.namespaces.record();
         workspace.record();
       }
+      const skipsBefore = regexBudgetSkips();
       runTool(tool, cached);
+      // A pattern left unanalysed by this lint's budget: the findings may change in a later lint, so none are kept.
+      const complete = regexBudgetSkips() === skipsBefore;
       const asked = bucket ? { names: fileCtx.names.recorded()!, namespaces: fileCtx.namespaces.recorded()!, workspace: workspace.recorded()! } : undefined;
       const mine = bucket ? findings.slice(start) : [];
       // Cache only when every finding lies inside the tool (offsets and pointers can be re-based).
-      if (bucket && asked && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
+      if (bucket && asked && complete && mine.every((f) => f.offset >= base && f.offset + f.length <= base + tool.outer.length && f.pointer.startsWith(prefix))) {
         storeTool(bucket, hash, toolText, () => ({
           findings: mine.map((f) => ({ rule: f.rule, messageId: f.messageId, message: f.message, severity: f.severity, tool: f.tool, pointerSuffix: f.pointer.slice(prefix.length), relOffset: f.offset - base, length: f.length, data: f.data })),
           ...asked,

@@ -59,6 +59,13 @@ export class StringCache<V> {
     this.long = undefined;
   }
 
+  /** The value cached for `key`, or undefined (nothing computed). */
+  peek(key: string): V | undefined {
+    if (key.length > MAX_COPIED_KEY) return this.long && this.long.key === key ? this.long.value : undefined;
+    const hit = this.map.get(key);
+    return hit === CACHED_UNDEFINED ? undefined : hit;
+  }
+
   /** The value cached for `key`, else `compute`'s, stored; `compute` gets the string to compute from (the cache's copy of the key). */
   get(key: string, compute: (key: string) => V): V {
     if (key.length > MAX_COPIED_KEY) {
