@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync, readFileSync, readdirSync, lstatSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync, rmSync, symlinkSync, truncateSync, mkdirSync, readFileSync, readdirSync, lstatSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { READ_LIMIT, readBounded, readTextBounded, tryReadText, UnreadableFileError } from '../../server/src/safeRead';
@@ -203,6 +203,20 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     const set = files(r.stdout).get('ok.eval.json');
     assert.ok(set, r.stdout);
     assert.ok(set.some((m) => m.rule === 'eval-unknown-tool' && /pipe\.tool\.json\.fifo does not exist/.test(m.message)), JSON.stringify(set));
+  });
+
+  it('a report that cannot be written (standard output on a full device) is a message and exit code 2, not a stack trace', () => {
+    // /dev/full: every write fails with ENOSPC (found by an independent audit: an uncaught exception, exit 1).
+    const full = openSync('/dev/full', 'w');
+    let r;
+    try {
+      r = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', 'ok.tool.json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000, stdio: ['ignore', full, 'pipe'] });
+    } finally {
+      closeSync(full);
+    }
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^toolschema: cannot write the report to standard output \(no space left on the device \(ENOSPC\)\)/);
+    assert.ok(!/\n\s+at /.test(r.stderr), `no stack trace: ${r.stderr}`);
   });
 
   it('files the CLI writes replace a link at their path or at their temporary name, never write through it', () => {

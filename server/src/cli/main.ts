@@ -4,7 +4,7 @@
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { fixPatch } from './patch';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
@@ -333,10 +333,23 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
           else if (hardLinks(r.uri) > 1) notWritten(`has ${hardLinks(r.uri) - 1} other hard link${hardLinks(r.uri) === 2 ? '' : 's'}: --fix does not write a file that other names share (one may be outside the repository)`);
           else if (readChanged(r.uri, text)) notWritten('changed on disk while it was linted: --fix does not overwrite that change (run it again)');
           else {
+            // Written in place (the file keeps its owner and mode); a write that fails part-way (a full disk) left the
+            // file cut short, so its bytes as they were are put back.
+            let original: Buffer | undefined;
             try {
+              original = readFileSync(r.uri);
               writeFileSync(r.uri, s.text);
             } catch (e) {
-              notWritten(`cannot be written (${fsErrorReason(e)})`);
+              let restored = original === undefined;
+              if (original) {
+                try {
+                  writeFileSync(r.uri, original);
+                  restored = true;
+                } catch {
+                  restored = false;
+                }
+              }
+              notWritten(`cannot be written (${fsErrorReason(e)})${restored ? '' : '; putting its original text back failed too, so it may be cut short: restore it from version control'}`);
             }
           }
         } else {
@@ -530,13 +543,27 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
 export function main(): void {
   // A reader that stops early (`toolschema lint | head`) closes the pipe: stop quietly with the lint's exit code
   // instead of an unhandled EPIPE and its stack trace.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit();
-  });
+  // Any other failure to write the report (a full disk, /dev/full) is a message and exit code 2, not a stack trace:
+  // the report may be cut short.
+  const outputFailed = (e: unknown): never => {
+    if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') process.exit();
+    try {
+      process.stderr.write(`toolschema: cannot write the report to standard output (${fsErrorReason(e)}); what was written is incomplete.\n`);
+    } catch {
+      // Nowhere to say it.
+    }
+    process.exit(2);
+  };
+  process.stdout.on('error', outputFailed);
   const code = runCli(process.argv.slice(2), {
     cwd: process.cwd(),
-    stdout: (s) => process.stdout.write(s),
+    stdout: (s) => {
+      try {
+        process.stdout.write(s);
+      } catch (e) {
+        outputFailed(e);
+      }
+    },
     stderr: (s) => process.stderr.write(s),
     isTTY: !!process.stdout.isTTY,
     wait: (done) => void done.then((c) => { process.exitCode = c; }),
