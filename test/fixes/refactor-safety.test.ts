@@ -12,6 +12,9 @@ import { applyEdits } from '../../shared/src/fixes/edits';
 import { refactorEdits, refactorRefusal, refactorsFor, type RefactorId } from '../../shared/src/fixes/refactors';
 import { evalSetSkeleton } from '../../shared/src/evaluation/skeleton';
 import { fixesFor } from '../../shared/src/fix';
+import { child, entries } from '../../shared/src/document';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const TODAY = '2026-11-25';
 
@@ -103,6 +106,22 @@ describe('type-flag-as-string fix', () => {
         const out = applyEdits(code, fix.edits);
         assert.ok(!lintText('file:///t.tool.json', out).findings.some((g) => g.rule === 'parse-error'), `${fix.title}:\n${out}`);
       }
+    }
+  });
+});
+
+describe('split', () => {
+  it('keeps a parameter no operation takes in every new tool, so none vanishes with the original', () => {
+    // From an independent tester: contact_id (list/create) and sort_order (get/update) were in no new tool.
+    const code = readFileSync(join(__dirname, '../../../test/fixtures/split-unplaced.tool.json'), 'utf8');
+    const lint = lintText('file:///t.tool.json', code, { today: TODAY });
+    for (const tool of lint.discovery.tools) {
+      const r = refactorEdits(lint, tool, 'splitRemove', { today: TODAY });
+      assert.ok(r, `${tool.name} splits`);
+      const after = lintText('file:///t.tool.json', applyEdits(code, r.edits), { today: TODAY });
+      const params = new Set(after.discovery.tools.filter((t) => r.names.includes(t.name!)).flatMap((t) => entries(child(t.params, 'properties')).map(([n]) => n)));
+      const before = entries(child(tool.params, 'properties')).map(([n]) => n).filter((n) => n !== 'operation');
+      assert.deepEqual(before.filter((n) => !params.has(n)), [], `${tool.name}: every parameter is in some new tool`);
     }
   });
 });

@@ -630,6 +630,17 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
     if (id) idOf.set(name, id.name);
   });
   if (operations.length < 2) return undefined;
+  // A parameter that no operation takes (its name and description fit none of them) goes to every new tool, not
+  // required: a split must not drop what the user wrote (`contact_id` of list/create, "Id to give the new
+  // contact; generated when omitted", vanished from the file with the original).
+  const placed = new Set(operations.flatMap((o) => o.params));
+  const unplaced = new Set(kept.map(([name]) => name).filter((n) => !placed.has(n)));
+  if (unplaced.size > 0) {
+    for (const o of operations) {
+      const mine = new Set(o.params);
+      o.params = kept.map(([name]) => name).filter((n) => mine.has(n) || unplaced.has(n));
+    }
+  }
   const paramNames = new Set(props.map(([name]) => name));
   operations.forEach((o, i) => {
     const naming = nameOperation(o.value, entity, extra, sql);
