@@ -449,12 +449,15 @@ export function pointerOf(node: Node): string {
 /** The node at an RFC 6901 pointer below `root`. */
 export function nodeAtPointer(root: Node | undefined, pointer: string): Node | undefined {
   if (pointer === '') return root;
+  // RFC 6901: a pointer starts with "/", and an array index is a decimal number without leading zeros ("0" and "/"
+  // named the first tool: a client's wrong pointer edited it rather than failing).
+  if (!pointer.startsWith('/')) return undefined;
   let n = root;
   for (const raw of pointer.slice(1).split('/')) {
     const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (!n) return undefined;
     if (n.type === 'object') n = child(n, seg);
-    else if (n.type === 'array') n = n.children?.[Number(seg)];
+    else if (n.type === 'array') n = /^(?:0|[1-9][0-9]{0,15})$/.test(seg) ? n.children?.[Number(seg)] : undefined;
     else return undefined;
   }
   return n;

@@ -1,7 +1,7 @@
 /** ToolDocument's offset ↔ position mapping, for each line-ending style (LSP counts \n, \r\n and \r as line breaks). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ToolDocument, child, pointerOf, propertyNode } from '../../shared/src/document';
+import { ToolDocument, child, nodeAtPointer, pointerOf, propertyNode } from '../../shared/src/document';
 
 const doc = (text: string) => new ToolDocument('file:///d.tool.json', text);
 
@@ -82,5 +82,16 @@ describe('indexes of large containers (32 members or more)', () => {
     assert.equal(propertyNode(obj, 'k1'), undefined, 'the removed key is gone from the index');
     obj.children!.push(removed[0]!);
     assert.equal(child(obj, 'k1')!.value, 1);
+  });
+});
+
+describe('nodeAtPointer reads RFC 6901 pointers only', () => {
+  it('"" is the root, "/0" the first element; "0", "/", "/00", "/+0" and "/ 1" name nothing', () => {
+    const doc = new ToolDocument('file:///p.json', '[{"name":"a"},{"name":"b"},{"":"empty key"}]');
+    assert.equal(nodeAtPointer(doc.tree, ''), doc.tree);
+    assert.equal(nodeAtPointer(doc.tree, '/1/name')?.value, 'b');
+    for (const p of ['0', '/', '/00', '/+0', '/ 1', '/1e0', '/-1']) assert.equal(nodeAtPointer(doc.tree, p), undefined, p);
+    // The member "" of an object is "/2/" (found by an independent tester: "/" and "0" named the first tool).
+    assert.equal(nodeAtPointer(doc.tree, '/2/')?.value, 'empty key');
   });
 });
