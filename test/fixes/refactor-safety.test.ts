@@ -125,3 +125,28 @@ describe('split', () => {
     }
   });
 });
+
+describe('bump in a catalog keyed by name', () => {
+  it('takes the next free key: a placeholder member named like the next version is not overwritten or repeated', () => {
+    const code = `{
+  "tools": {
+    "get_quote": {
+      "name": "get_quote",
+      "description": "Gets a price quote for a product. Use this when the user asks how much something costs.",
+      "parameters": { "type": "object", "properties": { "sku": { "type": "string", "description": "Product SKU" } } }
+    },
+    "get_quote_v2": { "status": "planned", "owner": "pricing-team" }
+  }
+}`;
+    const { lint, tool } = setup(code, 'get_quote');
+    assert.ok(refactorsFor(lint, tool, { today: TODAY }).some((r) => r.title.startsWith('Add versioned copy "get_quote_v3"')));
+    const r = refactorEdits(lint, tool, 'bumpVersion', { today: TODAY });
+    assert.deepEqual(r?.names, ['get_quote_v3']);
+    const out = applyEdits(code, r!.edits);
+    const after = lintText('file:///t.tool.json', out, { today: TODAY });
+    assert.ok(!after.findings.some((f) => f.rule === 'parse-error'), out);
+    const parsed = JSON.parse(out) as { tools: Record<string, { name?: string; status?: string }> };
+    assert.equal(parsed.tools.get_quote_v2?.status, 'planned', 'the placeholder is kept');
+    assert.equal(parsed.tools.get_quote_v3?.name, 'get_quote_v3');
+  });
+});

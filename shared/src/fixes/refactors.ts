@@ -9,7 +9,7 @@ import type { ToolInfo } from '../discover';
 import { EMPTY_INDEX, type WorkspaceIndex } from '../rule';
 import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
 import { EditBuilder, type TextEdit } from './edits';
-import { bumpVersionEdits, latestVersion, markDeprecatedEdits, nextVersionName } from './versioning';
+import { bumpName, bumpVersionEdits, latestVersion, markDeprecatedEdits } from './versioning';
 import { planSplit, splitToolEdits } from './splitTool';
 
 export type RefactorId = 'bumpVersion' | 'markDeprecated' | 'splitRemove' | 'splitKeep';
@@ -69,7 +69,7 @@ export function refactorRefusal(lint: FileLint, tool: ToolInfo, id: RefactorId, 
     if (meta && meta.type !== 'object') return `its "_meta" is not an object (${meta.type}), and the deprecation marker would replace it`;
   }
   if (id === 'bumpVersion') {
-    const next = nextVersionName(tool.name, lint.discovery.tools, workspace);
+    const next = bumpName(tool, lint.discovery.tools, workspace);
     if (next.length > 64) return `the new name "${next}" would have ${next.length} characters (at most 64, the limit every provider accepts): shorten the name first`;
   }
   return undefined;
@@ -80,7 +80,7 @@ export function refactorsFor(lint: FileLint, tool: ToolInfo, options: RefactorOp
   if (!editable(lint) || !tool.name || !tool.nameNode) return [];
   const workspace = options.workspace ?? EMPTY_INDEX;
   const out: RefactorOffer[] = [];
-  const next = nextVersionName(tool.name, lint.discovery.tools, workspace);
+  const next = bumpName(tool, lint.discovery.tools, workspace);
   if (!refactorRefusal(lint, tool, 'bumpVersion', workspace)) out.push({ id: 'bumpVersion', title: `Add versioned copy "${next}" and deprecate "${tool.name}"`, kind: 'refactor.rewrite' });
   if (!refactorRefusal(lint, tool, 'markDeprecated', workspace)) {
     const successor = options.successors ?? (newestSuccessor(tool, lint, workspace) ? [newestSuccessor(tool, lint, workspace)!] : []);

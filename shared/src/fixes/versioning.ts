@@ -108,12 +108,25 @@ export function copyText(edit: EditBuilder, tool: ToolInfo, newName: string): st
 }
 
 /**
+ * The name Bump gives the copy: nextVersionName, past any key of a catalog keyed by name (`{"tools": {"get_quote":
+ * {...}}}`) that a tool does not hold (a placeholder `"get_quote_v2": {"status": "planned"}` got a second
+ * "get_quote_v2" key, and JSON.parse kept the placeholder).
+ */
+export function bumpName(tool: ToolInfo, tools: readonly ToolInfo[], workspace: WorkspaceIndex): string {
+  let name = nextVersionName(tool.name!, tools, workspace);
+  const holder = tool.outer.parent?.type === 'property' ? tool.outer.parent.parent : undefined;
+  const parsed = parseVersioned(name);
+  if (holder && parsed) for (let v = parsed.version; propertyNode(holder, name) && v < parsed.version + 1000; ) name = versionedName(parsed.base, ++v);
+  return name;
+}
+
+/**
  * Bump: inserts `<name>_v<N+1>` right after the tool (a full copy to edit) and marks the original deprecated
  * with the new tool as its successor.
  */
 export function bumpVersionEdits(edit: EditBuilder, tool: ToolInfo, tools: readonly ToolInfo[], workspace: WorkspaceIndex, today: string): { name: string; edits: TextEdit[] } | undefined {
   if (!tool.name || !tool.nameNode) return undefined;
-  const name = nextVersionName(tool.name, tools, workspace);
+  const name = bumpName(tool, tools, workspace);
   const copy = copyText(edit, tool, name);
   const deprecated = markDeprecatedEdits(edit, tool, [name], today);
   if (!tool.outer.parent) {
