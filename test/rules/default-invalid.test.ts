@@ -7,6 +7,12 @@ const chat = (props: string, extra = '') => `{"type": "function", "function": {"
 runRuleTests(rule, {
   valid: [
     {
+      // A pattern not proven safe is not run on a long value; under `not` or `if`, dropping it added an error (found
+      // by an independent audit: "must NOT be valid" on a default that plainly does not match `^(a+)+$`).
+      name: 'an unproven pattern under not / if / oneOf: a long default or enum value is not checked, not reported',
+      code: chat(`{"city": {"type": "string", "description": "City name.", "not": {"pattern": "^(a+)+$"}, "default": "hello world, this is a normal value", "enum": ["hello world, this is a normal value", "short"]}, "code": {"type": "string", "description": "Code.", "if": {"pattern": "^(a+)+$"}, "then": {"maxLength": 3}, "default": "hello world, this is a normal value"}}`),
+    },
+    {
       name: 'defaults and enums that fit their schema',
       code: chat(`{"limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10}, "status": {"type": "string", "enum": ["open", "shipped"], "default": "open"}, "since": {"type": "string", "format": "date", "default": "2024-01-01"}}`),
     },

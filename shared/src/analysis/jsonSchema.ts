@@ -1015,6 +1015,10 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
         if (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !isSafe(i))) dropped.push(i);
       }
       if (dropped.length > 0) {
+        // A schema without its pattern accepts more: that only drops errors, except under `not`, `if` (and its
+        // `then` / `else`) and `oneOf`, where it can add one (a default that plainly does not match `^(a+)+$` was
+        // "not valid (must NOT be valid)"). With any of those keywords in the schema, the value is not checked.
+        if (/"(?:not|if|oneOf)":/.test(json)) return undefined;
         for (const i of dropped) delete st.patterns[i]!.holder.pattern;
         json = JSON.stringify(withSortedKeys(copy));
         for (const i of dropped) define(st.patterns[i]!.holder, 'pattern', st.patterns[i]!.pattern);
