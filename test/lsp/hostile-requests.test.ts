@@ -97,9 +97,9 @@ describe('editor requests on hostile files', { timeout: 120_000 }, () => {
     assert.ok(eager?.edit, 'a client that cannot resolve gets the edit inline');
     const resolved = resolveCodeAction(lazy, () => context(lint, { canResolveEdits: true }));
     assert.deepEqual(resolved.edit, eager.edit);
-    // Offered against an older version: left without an edit.
+    // Offered against an older version: an error saying so (it was left without an edit, which did nothing, silently).
     const stale = codeActions(context(lint, { canResolveEdits: true }), request(lint, at, at + 5)).find((a) => a.title === fixAllTitle)!;
-    assert.equal(resolveCodeAction(stale, () => context(lint, { canResolveEdits: true, version: 2 })).edit, undefined);
+    assert.throws(() => resolveCodeAction(stale, () => context(lint, { canResolveEdits: true, version: 2 })), /changed since this action was offered/);
   });
 
   it('toolschema/tools on 2,000 tools of one name reads the tool list a bounded number of times per tool', () => {

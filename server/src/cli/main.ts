@@ -4,7 +4,7 @@
  * Exit codes: 0 clean, 1 when any error (or more warnings than --max-warnings), 2 for usage or I/O errors.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { fixPatch } from './patch';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
@@ -336,12 +336,20 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
             // Written in place (the file keeps its owner and mode); a write that fails part-way (a full disk) left the
             // file cut short, so its bytes as they were are put back.
             let original: Buffer | undefined;
+            let opened = false;
             try {
               original = readFileSync(r.uri);
-              writeFileSync(r.uri, s.text);
+              const fd = openSync(r.uri, 'w');
+              opened = true;
+              try {
+                writeFileSync(fd, s.text);
+              } finally {
+                closeSync(fd);
+              }
             } catch (e) {
-              let restored = original === undefined;
-              if (original) {
+              // Not opened (no permission...): nothing was changed. Opened, the file was emptied: put it back.
+              let restored = !opened;
+              if (opened && original) {
                 try {
                   writeFileSync(r.uri, original);
                   restored = true;

@@ -6,6 +6,7 @@ import { child, isObject, propertyNode } from '../document';
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { removeMembers, type EditBuilder, type TextEdit } from './edits';
+import { appendAll } from '../text';
 import { placeTools, rewriteWithin } from './toolEdits';
 import { MCP_META_KEY, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
 export { versionsByBase } from '../analysis/versions';
@@ -98,7 +99,7 @@ export function copyText(edit: EditBuilder, tool: ToolInfo, newName: string): st
     const markers = (container.children ?? []).filter((m) => m.children?.[0]?.value === key);
     // An MCP `_meta` left empty by the removal goes too.
     if (marker.via === '_meta' && container.children?.length === markers.length && container.parent) edits.push(edit.removeMember(container.parent));
-    else edits.push(...removeMembers(markers));
+    else appendAll(edits, removeMembers(markers));
   }
   if (tool.description !== undefined && tool.descriptionNode) {
     const clean = withoutRedirect(tool.description);
