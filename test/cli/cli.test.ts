@@ -133,6 +133,9 @@ describe('toolschema CLI', () => {
     const empty = run(['lint', ''], dir);
     assert.equal(empty.code, 2);
     assert.equal(empty.stderr, 'toolschema: an empty path was given (an unset shell variable?); name a file, a folder or a glob.\n');
+    const emptyConfig = run(['lint', 'tools', '--config', ''], dir);
+    assert.equal(emptyConfig.code, 2);
+    assert.equal(emptyConfig.stderr, 'toolschema: --config was given an empty path (an unset shell variable?); name a toolschema.config.json file.\n');
     const folderConfig = run(['lint', 'tools', '--config', 'tools'], dir);
     assert.equal(folderConfig.code, 2);
     assert.equal(folderConfig.stderr, 'toolschema: cannot read configuration file "tools": it is a folder, not a regular file.\n');

@@ -23,6 +23,8 @@ describe('printable', () => {
     assert.equal(printable('get\u001b]0;pwned\u0007x'), 'get\\u001b]0;pwned\\u0007x');
     assert.equal(printable('a\rb\u202ec\u0085d\u007f'), 'a\\u000db\\u202ec\\u0085d\\u007f');
     assert.equal(printable('one\ttwo\nthree'), 'one\\u0009two\\u000athree');
+    // Line and paragraph separators break lines in some terminals; U+FEFF is invisible (an independent audit).
+    assert.equal(printable('a\u2028b\u2029c\ufeffd', true), 'a\\u2028b\\u2029c\\ufeffd');
     const plain = 'Tool name "get_weather" is fine: é 😀 — «»';
     assert.equal(printable(plain), plain);
     assert.equal(printable(''), '');
@@ -41,6 +43,7 @@ describe('useColor', () => {
     assert.equal(useColor(undefined, true, { NO_COLOR: '' }), true, 'an empty NO_COLOR is unset');
     assert.equal(useColor(undefined, false, { FORCE_COLOR: '1' }), true);
     assert.equal(useColor(undefined, true, { FORCE_COLOR: '0' }), false);
+    assert.equal(useColor(undefined, false, { FORCE_COLOR: '' }), true, 'set but empty: on, as Node reads it');
     assert.equal(useColor(undefined, false, {}), false);
     assert.equal(useColor(undefined, true, {}), true);
   });

@@ -155,6 +155,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   const cliDefaults = (): Config => ({ ...defaultConfig(), baseline: false });
   let config: Config = cliDefaults();
   const reports: FileReport[] = [];
+  if (opts.config === '') throw new UsageError('--config was given an empty path (an unset shell variable?); name a toolschema.config.json file.');
   const configPath = opts.config !== undefined ? resolve(io.cwd, opts.config) : findConfigFile(io.cwd);
   if (configPath) {
     let loaded;
@@ -542,7 +543,7 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
   }
   // Without paths, what the configuration names must include a tool file (evaluation sets found beside are not one).
   if (paths.length > 0 ? out.size === 0 : filesFromConfig && ![...out].some((f) => !isEvaluationFileUri(f))) {
-    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.join(', ')}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
+    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.length > 0 ? config.files.join(', ') : 'nothing: "files" is an empty list'}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
   }
   return { files: [...out], named };
 }

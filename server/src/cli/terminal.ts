@@ -7,8 +7,11 @@
  * escape, as JSON would, so the output is what the files hold and nothing more.
  */
 
-/** C0 controls except tab, line feed and carriage return, DEL, C1 controls, and the bidirectional formatting characters. */
-const CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+/**
+ * C0 controls except tab, line feed and carriage return, DEL, C1 controls, the bidirectional formatting characters,
+ * the line and paragraph separators (U+2028, U+2029: a line break in some terminals) and U+FEFF (invisible).
+ */
+const CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff';
 /** With layout kept: those, and a carriage return not before a line feed. */
 const UNSAFE = new RegExp(`[${CONTROLS}]|\\r(?!\\n)`, 'g');
 /** On one line: those, tab, line feed and carriage return. */
@@ -31,6 +34,7 @@ export function printable(text: string, layout = false): string {
 export function useColor(flag: boolean | undefined, isTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
   if (flag !== undefined) return flag;
   if (env.NO_COLOR) return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '') return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  // Set, even empty, is on (as Node and supports-color read it), but for "0" and "false".
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return isTTY;
 }
