@@ -267,7 +267,8 @@ export function checkCommand(args: unknown, current: (uri: string) => ActionCont
   const a = args as CommandArgs | undefined;
   if (!a || typeof a.uri !== 'string' || typeof a.version !== 'number') throw new ResponseError(ErrorCodes.InvalidParams, 'Expected { uri, version } as the command argument.');
   const ctx = current(a.uri);
-  if (!ctx) throw new ResponseError(ErrorCodes.InvalidParams, `${a.uri} is not an open tool file.`);
+  if (!ctx) throw new ResponseError(ErrorCodes.InvalidParams, `${a.uri} is not an open tool file (open it; a .json file outside the "files" globs of toolschema.config.json needs the language mode tool-json).`);
+  if (a.keepOriginal !== undefined && typeof a.keepOriginal !== 'boolean') throw new ResponseError(ErrorCodes.InvalidParams, `keepOriginal must be true or false, got ${JSON.stringify(a.keepOriginal)}.`);
   if (ctx.version !== a.version) {
     throw new ResponseError(-32801 /* ContentModified */, `The document changed since the command was issued (version ${a.version}, now ${ctx.version}); run the command again.`);
   }

@@ -1106,6 +1106,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const existing = evalFiles.stateFor(ctx.uri).sets;
     if (existing.length > 0) return { applied: false, message: `${existing.map((u) => decodeURIComponent(u.slice(u.lastIndexOf('/') + 1))).join(', ')} already tests this tool file.` };
     if (!ctx.lint.discovery.tools.some((t) => t.name)) return { applied: false, message: 'This file defines no named tool to write cases for.' };
+    if (ctx.uri.startsWith('untitled:')) return { applied: false, message: 'Save the tool file first: the evaluation set is created beside it, and its "tools" names it by path.' };
     if (!canCreateFiles) throw new ResponseError(ErrorCodes.InvalidRequest, 'This editor cannot create files through the language server (workspace edit resource operations).');
     const uri = siblingEvalSetUri(ctx.uri);
     const sibling = evalFiles.targetOfSet(uri);

@@ -150,3 +150,15 @@ describe('bump in a catalog keyed by name', () => {
     assert.equal(parsed.tools.get_quote_v3?.name, 'get_quote_v3');
   });
 });
+
+describe('eval-missing in an unsaved document', () => {
+  it('offers no "Create evaluation set" (there is no folder to create it in)', () => {
+    const code = `[{ "name": "get_weather", "description": "Use this when the user asks for the weather.", "parameters": { "type": "object", "properties": {} } }]`;
+    for (const uri of ['untitled:Untitled-1', 'file:///w/weather.tool.json']) {
+      const lint = lintText(uri, code, { evaluation: { sets: [], results: [] } });
+      const f = lint.findings.find((x) => x.rule === 'eval-missing');
+      assert.ok(f, `eval-missing in ${uri}`);
+      assert.equal(fixesFor(lint, f, {}).length, uri.startsWith('untitled:') ? 0 : 1, uri);
+    }
+  });
+});

@@ -43,6 +43,8 @@ export default defineRule<'missing'>({
     };
   },
   fix(ctx) {
+    // An unsaved document has no folder to create the set in (it proposed `untitled:Untitled-1.eval.json`).
+    if (ctx.doc.uri.startsWith('untitled:')) return [];
     const uri = siblingEvalSetUri(ctx.doc.uri);
     return [{ title: `Create evaluation set ${fileName(uri)}`, kind: 'suggestion', edits: [], createFile: { uri, text: evalSetSkeleton(uri, ctx.doc.uri, ctx.tools) } }];
   },
