@@ -66,6 +66,22 @@ export function isShadowed(member: Node): boolean {
   return anyShadowed && SHADOWED.has(member);
 }
 
+/**
+ * Whether an object in the subtree repeats a key (a member JSON.parse ignores), the members of `except` aside.
+ * Refactors that copy a tool decline then: the copies would carry the repeated key into every new tool, and which
+ * copy counts differs by parser.
+ */
+export function hasRepeatedKey(root: Node | undefined, except?: Node): boolean {
+  if (!anyShadowed || !root) return false;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'property' && SHADOWED.has(n) && n.parent !== except) return true;
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  return false;
+}
+
 /** For a key of ToolDocument.duplicateKeys: the key of the last member of its object with the same name (the one JSON.parse keeps). */
 export function keptKeyOf(key: Node): Node {
   const members = key.parent?.parent?.children ?? [];

@@ -72,18 +72,19 @@ describe('refactors write only what exists and copy exactly', () => {
     assert.match(out, /"replacedBy": \[\]/);
   });
 
-  it('a bump copy drops every copy of a repeated marker key, and keeps the description as written', () => {
-    const code = `[{ "name": "get_rate", "description": "\\n  Exchange rate of a currency pair.", "deprecated": { "since": "2025-01-01", "replacedBy": ["get_rate_legacy"] }, "deprecated": false, "parameters": { "type": "object", "properties": {} } }]`;
+  it('a tool that repeats a key is not bumped (the copy would repeat it; which copy counts differs by parser)', () => {
+    const code = `[{ "name": "get_rate", "description": "Exchange rate.", "deprecated": { "since": "2025-01-01", "replacedBy": ["get_rate_legacy"] }, "deprecated": false, "parameters": { "type": "object", "properties": {} } }]`;
+    const { lint, tool } = setup(code, 'get_rate');
+    assert.match(refactorRefusal(lint, tool, 'bumpVersion')!, /repeats a key/);
+    assert.equal(refactorEdits(lint, tool, 'bumpVersion', { today: TODAY }), undefined);
+  });
+
+  it('a bump copy keeps its description exactly as written (leading whitespace too)', () => {
+    const code = `[{ "name": "get_rate", "description": "\\n  Exchange rate of a currency pair.", "parameters": { "type": "object", "properties": {} } }]`;
     const { lint, tool } = setup(code, 'get_rate');
     const r = refactorEdits(lint, tool, 'bumpVersion', { today: TODAY });
-    assert.ok(r, 'bump applies (the last "deprecated" is false: not deprecated)');
-    const after = JSON.parse(applyEdits(code, r.edits)) as { name: string; description: string; deprecated?: unknown }[];
-    const copy = after.find((t) => t.name === 'get_rate_v2')!;
-    assert.equal(copy.deprecated, undefined, 'the copy is not deprecated');
-    const text = applyEdits(code, r.edits);
-    const copyText = text.slice(text.indexOf('"get_rate_v2"'));
-    assert.ok(!/"deprecated"/.test(copyText.slice(0, copyText.indexOf('"parameters"'))), copyText);
-    assert.equal(copy.description, '\n  Exchange rate of a currency pair.', 'the copy\'s description is exact');
+    const after = JSON.parse(applyEdits(code, r!.edits)) as { name: string; description: string }[];
+    assert.equal(after.find((t) => t.name === 'get_rate_v2')!.description, '\n  Exchange rate of a currency pair.');
   });
 });
 
@@ -160,5 +161,16 @@ describe('eval-missing in an unsaved document', () => {
       assert.ok(f, `eval-missing in ${uri}`);
       assert.equal(fixesFor(lint, f, {}).length, uri.startsWith('untitled:') ? 0 : 1, uri);
     }
+  });
+});
+
+describe('split of a tool that repeats a key', () => {
+  it('is not offered: every new tool would carry the repeated key (found by the fuzzer, seed 62)', () => {
+    const code = `[{ "name": "manage_orders", "description": "Use this to list, create or delete orders.", "parameters": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["list", "create", "delete"] }, "order_id": { "type": "string", "description": "The order." } }, "definitions": { "b": { "type": "string", "nullable": false, "nullable": true } } } }]`;
+    const { lint, tool } = setup(code, 'manage_orders');
+    assert.deepEqual(refactorsFor(lint, tool, { today: TODAY }).map((r) => r.id).filter((id) => id.startsWith('split')), []);
+    const withoutRepeat = code.replace('"nullable": false, ', '');
+    const w = setup(withoutRepeat, 'manage_orders');
+    assert.deepEqual(refactorsFor(w.lint, w.tool, { today: TODAY }).map((r) => r.id).filter((id) => id.startsWith('split')), ['splitRemove', 'splitKeep']);
   });
 });

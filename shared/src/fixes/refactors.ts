@@ -4,7 +4,7 @@
  * its edits are computed when the user picks it (codeAction/resolve, workspace/executeCommand).
  */
 import type { FileLint } from '../linter';
-import { child } from '../document';
+import { child, hasRepeatedKey } from '../document';
 import type { ToolInfo } from '../discover';
 import { EMPTY_INDEX, type WorkspaceIndex } from '../rule';
 import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
@@ -69,6 +69,7 @@ export function refactorRefusal(lint: FileLint, tool: ToolInfo, id: RefactorId, 
     if (meta && meta.type !== 'object') return `its "_meta" is not an object (${meta.type}), and the deprecation marker would replace it`;
   }
   if (id === 'bumpVersion') {
+    if (hasRepeatedKey(tool.outer)) return 'the tool repeats a key in one of its objects (JSON.parse keeps the last, other parsers the first): keep one of them first, the copy would repeat it too';
     const next = bumpName(tool, lint.discovery.tools, workspace);
     if (next.length > 64) return `the new name "${next}" would have ${next.length} characters (at most 64, the limit every provider accepts): shorten the name first`;
   }

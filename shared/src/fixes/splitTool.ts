@@ -9,7 +9,7 @@
  * `splitToolEdits` turns a plan into text edits. Every new tool is the original's own text with small edits
  * (name, description, removed properties, `required`), so key order, quoting and indentation are kept.
  */
-import { child, elements, entries, isArray, isObject, type Node } from '../document';
+import { child, elements, entries, hasRepeatedKey, isArray, isObject, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { descriptionOf } from '../schemaWalk';
@@ -535,6 +535,9 @@ export function splitEntity(tool: ToolInfo, extra?: ReadonlyMap<string, VerbKind
  * tool has no operation parameter with at least two listed operation values (nothing to split on).
  */
 export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefined {
+  // A tool that repeats a key somewhere its text is copied: every new tool would carry the repeat (which copy counts
+  // differs by parser). A repeated parameter in `properties` is fine: each new tool gets the member that applies.
+  if (hasRepeatedKey(tool.outer, child(tool.params, 'properties'))) return undefined;
   if (!tool.name || !tool.nameNode || tool.nameNode.type !== 'string') return undefined;
   const params = tool.params;
   const propsNode = child(params, 'properties');
