@@ -253,7 +253,7 @@ export function wordCountUpTo(text: string, limit: number): number {
   if (CJK.test(text)) return Math.min(limit, wordCount(text));
   WORD.lastIndex = 0;
   let n = 0;
-  while (n < limit && WORD.exec(text)) n++;
+  while (n < limit && WORD.test(text)) n++; // test, not exec: no match array per word
   return n;
 }
 
