@@ -1028,10 +1028,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // debounces its didChange by some 150 ms) took a second Bump at the old version and applied it to the new text,
   // which wrote the same tool twice and invalid JSON.
   const commandQueues = new Map<string, Promise<unknown>>();
+  const COMMAND_WAIT_MS = 15_000;
   const editedAt = new Map<string, { version: number; until: number }>();
   documents.onDidChangeContent((e) => editedAt.delete(e.document.uri));
   const inTurn = <T>(uri: string, run: () => Promise<T>): Promise<T> => {
-    const before = commandQueues.get(uri) ?? Promise.resolve();
+    // A client that never answers an edit request would hold every later command: the wait is bounded (15 s), after
+    // which the command runs and its own version check decides.
+    const previous = commandQueues.get(uri);
+    const waitAtMost = () =>
+      new Promise<void>((r) => {
+        const t = setTimeout(r, COMMAND_WAIT_MS) as unknown as { unref?: () => void };
+        t.unref?.(); // Node; a browser worker's timer is a number
+      });
+    const before = previous ? Promise.race([previous, waitAtMost()]) : Promise.resolve();
     const mine = before.then(run, run);
     const settled = mine.then(
       () => undefined,

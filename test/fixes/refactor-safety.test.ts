@@ -174,3 +174,29 @@ describe('split of a tool that repeats a key', () => {
     assert.deepEqual(refactorsFor(w.lint, w.tool, { today: TODAY }).map((r) => r.id).filter((id) => id.startsWith('split')), ['splitRemove', 'splitKeep']);
   });
 });
+
+describe('split keeping the original, and split in a catalog keyed by name', () => {
+  it('is not offered, and computes nothing, where marking the original deprecated would replace what the user wrote', () => {
+    const ops = `"parameters": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["list", "create", "delete"] }, "order_id": { "type": "string", "description": "The order." } } }`;
+    for (const [label, code] of [
+      ['a marker', `[{ "name": "manage_orders", "description": "Use this to list, create or delete orders.", "deprecated": { "since": "2026-01-15", "replacedBy": ["x"], "reason": "r" }, ${ops} }]`],
+      ['an object description', `[{ "name": "manage_orders", "description": { "en": "Orders." }, ${ops} }]`],
+      ['a string _meta', `[{ "name": "manage_orders", "description": "Use this to list, create or delete orders.", "_meta": "token", ${ops.replace('"parameters"', '"inputSchema"')} }]`],
+    ] as const) {
+      const { lint, tool } = setup(code, 'manage_orders');
+      assert.ok(!refactorsFor(lint, tool, { today: TODAY }).some((r) => r.id === 'splitKeep'), label);
+      assert.equal(refactorEdits(lint, tool, 'splitKeep', { today: TODAY }), undefined, label);
+    }
+  });
+
+  it('takes no key a member of the catalog already has', () => {
+    const code = `{ "tools": { "manage_orders": { "name": "manage_orders", "description": "Use this to list, create or delete orders.", "parameters": { "type": "object", "properties": { "operation": { "type": "string", "enum": ["list", "create", "delete"] }, "order_id": { "type": "string", "description": "The order." } } } }, "create_order": { "status": "planned" } } }`;
+    const { lint, tool } = setup(code, 'manage_orders');
+    const r = refactorEdits(lint, tool, 'splitRemove', { today: TODAY });
+    assert.ok(r);
+    assert.ok(!r.names.includes('create_order'), r.names.join(', '));
+    const out = applyEdits(code, r.edits);
+    assert.ok(!lintText('file:///t.tool.json', out).findings.some((f) => f.rule === 'parse-error'), out);
+    assert.equal((JSON.parse(out) as { tools: Record<string, { status?: string }> }).tools.create_order?.status, 'planned');
+  });
+});

@@ -521,7 +521,7 @@ const REDOS_BOUNDS = { maxSteps: 2000, maxScore: 20, timeout: 1000 };
 const safetyCache = new StringCache<RegexSafety>(2000, 2_000_000);
 
 export function regexSafety(pattern: string): RegexSafety {
-  if (analysesLeft <= 0) {
+  if (analysesLeft <= 0 || !analysisTimeLeft()) {
     // Over this lint's budget: not proven safe, and not cached (a later lint analyses it; the linter does not cache
     // the findings of a tool whose lint met this, see regexBudgetSkips).
     const known = safetyCache.peek(pattern);
@@ -541,6 +541,27 @@ export const REGEX_ANALYSES_PER_LINT = 64;
 let analysesLeft = REGEX_ANALYSES_PER_LINT;
 
 let budgetSkips = 0;
+
+/**
+ * Analysis time across lints, as a bucket of milliseconds: 8 s to spend, refilled at half a second per second. The
+ * per-lint count bounds one file; this bounds many (30 files of 64 catastrophic patterns took 110 s in the CLI, and
+ * held the language server as long). Past it, patterns wait for later lints, as past the count.
+ */
+const BUCKET_MS = 8000;
+const REFILL_PER_MS = 0.5;
+let bucket = BUCKET_MS;
+let bucketAt = Date.now();
+
+function analysisTimeLeft(): boolean {
+  const now = Date.now();
+  bucket = Math.min(BUCKET_MS, bucket + (now - bucketAt) * REFILL_PER_MS);
+  bucketAt = now;
+  return bucket > 0;
+}
+
+function spend(ms: number): void {
+  bucket -= ms;
+}
 
 export function resetRegexBudget(): void {
   analysesLeft = REGEX_ANALYSES_PER_LINT;
@@ -589,6 +610,7 @@ function regexSafetyUncached(pattern: string): RegexSafety {
   let verdict: RegexSafety = 'unknown';
   if (pattern.length <= 2000) {
     analysesLeft--;
+    const started = Date.now();
     let result: RedosDetectorResult | undefined;
     for (const unicode of [true, false]) {
       try {
@@ -598,6 +620,7 @@ function regexSafetyUncached(pattern: string): RegexSafety {
         result = undefined;
       }
     }
+    spend(Date.now() - started);
     if (result) {
       if (result.safe) verdict = 'safe';
       else if (hasExponentialEvidence(result)) verdict = 'exponential';
@@ -812,6 +835,7 @@ export function clearSchemaCaches(): void {
   metaCache.clear();
   metaCacheChars = 0;
   validatorCache.clear();
+  bucket = BUCKET_MS; // as in a fresh process
 }
 const validatorCache = new Map<string, { fn: ValidateFunction | null; draft: Draft }>();
 

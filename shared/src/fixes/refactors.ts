@@ -4,12 +4,12 @@
  * its edits are computed when the user picks it (codeAction/resolve, workspace/executeCommand).
  */
 import type { FileLint } from '../linter';
-import { child, hasRepeatedKey } from '../document';
+import { hasRepeatedKey } from '../document';
 import type { ToolInfo } from '../discover';
 import { EMPTY_INDEX, type WorkspaceIndex } from '../rule';
 import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
 import { EditBuilder, type TextEdit } from './edits';
-import { bumpName, bumpVersionEdits, latestVersion, markDeprecatedEdits } from './versioning';
+import { bumpName, bumpVersionEdits, deprecationBlocker, latestVersion, markDeprecatedEdits } from './versioning';
 import { planSplit, splitToolEdits } from './splitTool';
 
 export type RefactorId = 'bumpVersion' | 'markDeprecated' | 'splitRemove' | 'splitKeep';
@@ -58,16 +58,11 @@ function newestSuccessor(tool: ToolInfo, lint: FileLint, workspace: WorkspaceInd
  * `_meta` that is not an object (the value would be replaced). Bump also needs a new name every provider accepts.
  */
 export function refactorRefusal(lint: FileLint, tool: ToolInfo, id: RefactorId, workspace: WorkspaceIndex = EMPTY_INDEX): string | undefined {
-  if (id !== 'bumpVersion' && id !== 'markDeprecated') return undefined;
+  // Split keeping the original marks it deprecated as Mark deprecated does: the same refusals.
+  if (id !== 'bumpVersion' && id !== 'markDeprecated' && id !== 'splitKeep') return undefined;
   if (!tool.name) return 'the tool has no name';
-  const d = deprecationOf(tool);
-  if (d) return `"${tool.name}" is already deprecated${id === 'bumpVersion' ? ': bump its successor instead' : ''}`;
-  const kind: string | undefined = tool.descriptionNode?.type;
-  if (kind !== undefined && kind !== 'string') return `its "description" is not a string (${kind}), and the redirect sentence would replace it`;
-  if (tool.dialect === 'mcp') {
-    const meta = child(tool.node, '_meta');
-    if (meta && meta.type !== 'object') return `its "_meta" is not an object (${meta.type}), and the deprecation marker would replace it`;
-  }
+  const blocker = deprecationBlocker(tool);
+  if (blocker) return deprecationOf(tool) ? `${blocker}${id === 'bumpVersion' ? ': bump its successor instead' : id === 'splitKeep' ? ': split it removing it, or split its successor' : ''}` : blocker;
   if (id === 'bumpVersion') {
     if (hasRepeatedKey(tool.outer)) return 'the tool repeats a key in one of its objects (JSON.parse keeps the last, other parsers the first): keep one of them first, the copy would repeat it too';
     const next = bumpName(tool, lint.discovery.tools, workspace);
@@ -91,7 +86,7 @@ export function refactorsFor(lint: FileLint, tool: ToolInfo, options: RefactorOp
   if (plan && plan.operations.length > 1) {
     const names = plan.operations.map((o) => o.name).join(', ');
     out.push({ id: 'splitRemove', title: `Split "${tool.name}" into ${names} (remove "${tool.name}")`, kind: 'refactor.rewrite' });
-    out.push({ id: 'splitKeep', title: `Split "${tool.name}" into ${names} (keep "${tool.name}", deprecated)`, kind: 'refactor.rewrite' });
+    if (!refactorRefusal(lint, tool, 'splitKeep', workspace)) out.push({ id: 'splitKeep', title: `Split "${tool.name}" into ${names} (keep "${tool.name}", deprecated)`, kind: 'refactor.rewrite' });
   }
   return out;
 }

@@ -9,7 +9,7 @@
  * `splitToolEdits` turns a plan into text edits. Every new tool is the original's own text with small edits
  * (name, description, removed properties, `required`), so key order, quoting and indentation are kept.
  */
-import { child, elements, entries, hasRepeatedKey, isArray, isObject, type Node } from '../document';
+import { child, elements, entries, hasRepeatedKey, isArray, isObject, propertyNode, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import type { WorkspaceIndex } from '../rule';
 import { descriptionOf } from '../schemaWalk';
@@ -21,7 +21,7 @@ import {
 import { markerNode } from '../analysis/versions';
 import { hasLineBreak, indentAt, removeMembers, type EditBuilder, type TextEdit } from './edits';
 import { placeTools, replaceTool, rewriteWithin } from './toolEdits';
-import { markDeprecatedEdits } from './versioning';
+import { deprecationBlocker, markDeprecatedEdits } from './versioning';
 import { fixAll } from '../fix';
 import type { Config } from '../config';
 
@@ -579,7 +579,10 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
   const originalRequired = isArray(requiredNode) ? elements(requiredNode).filter((e) => e.type === 'string').map((e) => e.value as string) : [];
 
   // Names already taken: the file's tools (the original too) and the workspace's.
-  const taken = (n: string) => names.has(n) || ctx.workspace.definitions(n).count > 0;
+  // In a catalog keyed by name (`{"tools": {"manage_x": {...}}}`) a member key is taken too, tool or not: a second
+  // key of that name would hide the new tool from JSON.parse.
+  const holder = tool.outer.parent?.type === 'property' ? tool.outer.parent.parent : undefined;
+  const taken = (n: string) => names.has(n) || ctx.workspace.definitions(n).count > 0 || (holder !== undefined && propertyNode(holder, n) !== undefined);
   const used = new Set<string>();
   const operations: SplitOperation[] = [];
   const idOf = new Map<string, string>();
@@ -885,6 +888,8 @@ export function splitToolEdits(
   options: { keepOriginal: boolean; today: string; extraVerbs?: ReadonlyMap<string, VerbKind>; param?: string; config?: Config },
 ): { names: string[]; edits: TextEdit[] } | undefined {
   try {
+    // Kept, the original is marked deprecated: not over a marker, description or _meta that marking would replace.
+    if (options.keepOriginal && deprecationBlocker(tool)) return undefined;
     const plan = planSplit(tool, { tools, workspace, extraVerbs: options.extraVerbs, param: options.param });
     if (!plan) return undefined;
     const texts = cleanCopies(edit, tool, plan.operations.map((op) => toolText(edit, tool, op)), options.config, options.today);

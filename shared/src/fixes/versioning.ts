@@ -8,13 +8,28 @@ import type { WorkspaceIndex } from '../rule';
 import { removeMembers, type EditBuilder, type TextEdit } from './edits';
 import { appendAll } from '../text';
 import { placeTools, rewriteWithin } from './toolEdits';
-import { MCP_META_KEY, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
+import { MCP_META_KEY, deprecationOf, markerNode, parseVersioned, versionedName, withRedirect, withoutRedirect } from '../analysis/versions';
 export { versionsByBase } from '../analysis/versions';
 import { NameView } from '../nameView';
 
 /** The marker value written by the deprecate refactor. */
 export function markerValue(successors: readonly string[], today: string): { since: string; replacedBy: string[] } {
   return { since: today, replacedBy: [...successors] };
+}
+
+/**
+ * Why marking the tool deprecated would replace what the user wrote, or undefined: a marker already there (its
+ * date, successor and other fields), a description that is not a string, an MCP `_meta` that is not an object.
+ */
+export function deprecationBlocker(tool: ToolInfo): string | undefined {
+  if (deprecationOf(tool)) return `"${tool.name}" is already deprecated`;
+  const kind: string | undefined = tool.descriptionNode?.type;
+  if (kind !== undefined && kind !== 'string') return `its "description" is not a string (${kind}), and the redirect sentence would replace it`;
+  if (tool.dialect === 'mcp') {
+    const meta = child(tool.node, '_meta');
+    if (meta && meta.type !== 'object') return `its "_meta" is not an object (${meta.type}), and the deprecation marker would replace it`;
+  }
+  return undefined;
 }
 
 /**
