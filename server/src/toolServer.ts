@@ -21,6 +21,7 @@ import {
   ResponseError,
   ErrorCodes,
   LSPErrorCodes,
+  type ApplyWorkspaceEditResult,
   type CancellationToken,
   type ExecuteCommandParams,
   type WorkspaceEdit,
@@ -1062,7 +1063,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
   const applyCommandEdit = async (ctx: ActionContext, label: string, edit: WorkspaceEdit) => {
     stillCurrent(ctx);
-    const result = await connection.workspace.applyEdit({ label, edit });
+    // A client may answer with no result at all (null): not applied, said so, not a TypeError.
+    const answer = (await connection.workspace.applyEdit({ label, edit })) as ApplyWorkspaceEditResult | null | undefined;
+    const result: ApplyWorkspaceEditResult = answer && typeof answer === 'object' ? answer : { applied: false, failureReason: 'the editor answered the edit request without a result' };
     if (result.applied) editedAt.set(ctx.uri, { version: ctx.version, until: Date.now() + 2000 });
     return result;
   };

@@ -219,6 +219,17 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
     assert.ok(!/\n\s+at /.test(r.stderr), `no stack trace: ${r.stderr}`);
   });
 
+  it('a usage error whose message cannot be written (standard error on a full device) still exits 2', () => {
+    const full = openSync('/dev/full', 'w');
+    let r;
+    try {
+      r = spawnSync(process.execPath, [CLI, 'lint', '--format', 'xml'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000, stdio: ['ignore', 'pipe', full] });
+    } finally {
+      closeSync(full);
+    }
+    assert.equal(r.status, 2, 'exit code of a usage error (it was 1: the failed write threw)');
+  });
+
   it('files the CLI writes replace a link at their path or at their temporary name, never write through it', () => {
     withOutside('writes', (sub, outside) => {
       const victim = join(outside, 'victim.txt');

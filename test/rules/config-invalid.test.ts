@@ -44,6 +44,14 @@ describe('config-invalid', () => {
     }
   });
 
+  it('invalid: more than 128 "*" inside names across one list (256 globs "*a*a*b<i>/**" took 46 s); "**" segments do not count', () => {
+    const costly = parse(JSON.stringify({ ignore: Array.from({ length: 256 }, (_, i) => `*a*a*b${i}/**`) }));
+    assert.deepEqual(costly.findings.map((f) => f.message), ['The globs of "ignore" have 768 "*" inside names in all (at most 128; "**" segments aside): each glob is matched against every path, so many wildcards can take minutes on long names. Use fewer globs, or whole folders ("dist/**").']);
+    assert.deepEqual(costly.config.ignore, DEFAULT_CONFIG.ignore);
+    const folders = parse(JSON.stringify({ ignore: Array.from({ length: 256 }, (_, i) => `**/gen${i}/**`) }));
+    assert.deepEqual(folders.findings, []);
+  });
+
   it('warning: a repeated key names the one that applies (the last, as JSON.parse reads it)', () => {
     const text = '{\n  "rules": { "name-format": "off", "toolset-size": "off",\n    "name-format": "error" },\n  "profile": "openai",\n  "profile": "mcp"\n}';
     const { config, findings } = parse(text);

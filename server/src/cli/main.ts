@@ -564,6 +564,7 @@ export function main(): void {
     process.exit(2);
   };
   process.stdout.on('error', outputFailed);
+  process.stderr.on('error', () => undefined);
   const code = runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     stdout: (s) => {
@@ -573,7 +574,14 @@ export function main(): void {
         outputFailed(e);
       }
     },
-    stderr: (s) => process.stderr.write(s),
+    // A standard error that cannot be written (closed, a full device) loses the message, not the exit code.
+    stderr: (s) => {
+      try {
+        process.stderr.write(s);
+      } catch {
+        // Nowhere to say it.
+      }
+    },
     isTTY: !!process.stdout.isTTY,
     wait: (done) => void done.then((c) => { process.exitCode = c; }),
   });
