@@ -25,6 +25,8 @@ describe('printable', () => {
     assert.equal(printable('one\ttwo\nthree'), 'one\\u0009two\\u000athree');
     // Line and paragraph separators break lines in some terminals; U+FEFF is invisible (an independent audit).
     assert.equal(printable('a\u2028b\u2029c\ufeffd', true), 'a\\u2028b\\u2029c\\ufeffd');
+    // A lone surrogate shows as U+FFFD in a terminal: escaped; a whole pair (an emoji) is kept.
+    assert.equal(printable('get_\ud800weather \udc00 \ud83d\ude00'), 'get_\\ud800weather \\udc00 \ud83d\ude00');
     const plain = 'Tool name "get_weather" is fine: é 😀 — «»';
     assert.equal(printable(plain), plain);
     assert.equal(printable(''), '');

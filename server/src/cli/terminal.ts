@@ -12,10 +12,12 @@
  * the line and paragraph separators (U+2028, U+2029: a line break in some terminals) and U+FEFF (invisible).
  */
 const CONTROLS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufeff';
-/** With layout kept: those, and a carriage return not before a line feed. */
-const UNSAFE = new RegExp(`[${CONTROLS}]|\\r(?!\\n)`, 'g');
-/** On one line: those, tab, line feed and carriage return. */
-const UNSAFE_OR_LAYOUT = new RegExp(`[${CONTROLS}\\t\\n\\r]`, 'g');
+/** Half of a surrogate pair without the other half: a terminal shows U+FFFD, hiding what the file holds. */
+const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+/** With layout kept: those, lone surrogates, and a carriage return not before a line feed. */
+const UNSAFE = new RegExp(`[${CONTROLS}]|${LONE_SURROGATE}|\\r(?!\\n)`, 'g');
+/** On one line: those, lone surrogates, tab, line feed and carriage return. */
+const UNSAFE_OR_LAYOUT = new RegExp(`[${CONTROLS}\\t\\n\\r]|${LONE_SURROGATE}`, 'g');
 
 const escape = (ch: string): string => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0');
 
