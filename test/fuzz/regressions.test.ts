@@ -134,4 +134,31 @@ describe('fuzz regressions: unnamed tools', () => {
     const s1 = `"server1":{"tools":[{"functionDeclarations":[${unnamed}]}]}`;
     assert.deepEqual(m(keyed(s0, s1)), m(keyed(s1, s0)));
   });
+
+  it('fix-all lists every finding one fix resolves (all unlisted properties added to "required" at once), each where the file has it', () => {
+    const text = '{"type":"function","name":"get_city_weather","description":"Gets the current weather for a city. Use this when the user asks about the weather.","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City name"},"unit_system":{"type":"string","description":"metric or imperial","enum":["metric","imperial"]}},"additionalProperties":false}}';
+    const before = lintText('file:///a.tool.json', text).findings.filter((f) => f.rule === 'strict-required-all');
+    assert.deepEqual(before.map((f) => f.pointer), ['/parameters/properties/city', '/parameters/properties/unit_system']);
+    const r = fixAll('file:///a.tool.json', text, { today: '2026-11-25' });
+    assert.ok(r.output.includes('"required":["city","unit_system"]') || r.output.includes('"required": ["city", "unit_system"]'), r.output);
+    // Before, only the first was listed: the second finding was offered the same fix, refused as overlapping it.
+    assert.deepEqual(r.fixed.map((f) => `${f.rule} ${f.pointer} ${f.offset}`), before.map((f) => `${f.rule} ${f.pointer} ${f.offset}`));
+  });
+
+  it('fix-all reports a finding of a later pass at a pointer of the file as given, not of the text between passes', () => {
+    const text = '{"type":"function","name":"get_city_weather","description":"Gets the current weather for a city. Use this when the user asks about the weather.","parameters":{"type":"object","properties":{"temperature_cap":{"type":"float","description":"Highest temperature to report."}},"additionalProperties":false}}';
+    const before = lintText('file:///b.tool.json', text).findings.find((f) => f.rule === 'type-unknown');
+    assert.ok(before);
+    assert.equal(before.pointer, '/parameters/properties/temperature_cap/type');
+    const r = fixAll('file:///b.tool.json', text, { today: '2026-11-25' });
+    const fixed = r.fixed.find((f) => f.rule === 'type-unknown');
+    assert.ok(fixed, JSON.stringify(r.fixed.map((f) => f.rule)));
+    // The first pass made the type nullable (["float", "null"]), the second corrected "float" at /type/0: in the
+    // file as given that is the string "float" at /type, which the reported range now covers.
+    assert.ok(r.passes >= 2);
+    assert.equal(fixed.pointer, before.pointer);
+    assert.equal(text.slice(fixed.offset, fixed.offset + fixed.length), '"float"');
+    assert.deepEqual(fixed.range, before.range);
+  });
 });
+
