@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ToolDocument, child, nodeAtPointer, pointerOf, propertyNode } from '../../shared/src/document';
+import { hasLineBreak } from '../../shared/src/fixes/edits';
 
 const doc = (text: string) => new ToolDocument('file:///d.tool.json', text);
 
@@ -93,5 +94,26 @@ describe('nodeAtPointer reads RFC 6901 pointers only', () => {
     for (const p of ['0', '/', '/00', '/+0', '/ 1', '/1e0', '/-1']) assert.equal(nodeAtPointer(doc.tree, p), undefined, p);
     // The member "" of an object is "/2/" (found by an independent tester: "/" and "0" named the first tool).
     assert.equal(nodeAtPointer(doc.tree, '/2/')?.value, 'empty key');
+  });
+});
+
+describe('ToolDocument.hasLineBreak', () => {
+  it('answers as a scan of the range does, for every range of texts mixing \\n, \\r\\n and lone \\r', () => {
+    let seed = 11;
+    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const pieces = ['a', 'b', ' ', '\n', '\r\n', '\r'];
+    let ranges = 0;
+    for (let run = 0; run < 300; run++) {
+      let text = '';
+      for (let k = Math.floor(rnd() * 14); k > 0; k--) text += pieces[Math.floor(rnd() * pieces.length)];
+      const d = doc(text);
+      for (let from = -1; from <= text.length + 1; from++) {
+        for (let to = from - 1; to <= text.length + 2; to++) {
+          assert.equal(d.hasLineBreak(from, to), hasLineBreak(text, from, to), `${JSON.stringify(text)} [${from}, ${to})`);
+          ranges++;
+        }
+      }
+    }
+    assert.ok(ranges > 10_000, `${ranges} ranges`);
   });
 });

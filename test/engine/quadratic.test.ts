@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -25,7 +25,44 @@ function lintWithin60s(files: Record<string, string>): { path: string; diagnosti
   }
 }
 
+/** `toolschema lint --fix` on one file in a child process with a 60 s limit; returns the fixed text and the report. */
+function fixWithin60s(text: string): { output: string; fixed: { rule: string; pointer: string }[]; remaining: { rule: string }[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'toolschema-quadratic-fix-'));
+  try {
+    const file = join(dir, 'x.tool.json');
+    writeFileSync(file, text);
+    const r = spawnSync(process.execPath, [CLI, 'lint', 'x.tool.json', '--fix', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 28 });
+    assert.equal(r.error, undefined, 'the CLI finished within 60 s');
+    assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
+    const report = (JSON.parse(r.stdout) as { files: { fixed: { rule: string; pointer: string }[]; diagnostics: { rule: string }[] }[] }).files[0]!;
+    return { output: readFileSync(file, 'utf8'), fixed: report.fixed, remaining: report.diagnostics };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('shapes that were quadratic', { timeout: 120_000 }, () => {
+  it('--fix on one line: 24,000 properties of a strict schema, none in "required" (one fix shared by every finding, checked again for each, and the object scanned for line breaks per fix: 67 s)', () => {
+    const properties = Object.fromEntries(Array.from({ length: 24_000 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field.' }]));
+    const tool = { type: 'function', name: 'get_report', description: 'Gets a report. Use this when the user asks for a report.', strict: true, parameters: { type: 'object', properties, additionalProperties: false } };
+    const r = fixWithin60s(JSON.stringify([tool]));
+    const out = JSON.parse(r.output) as [{ parameters: { required: string[]; properties: Record<string, { type: unknown }> } }];
+    assert.equal(out[0].parameters.required.length, 24_000);
+    assert.deepEqual(out[0].parameters.properties.field_23999!.type, ['string', 'null']);
+    // Every finding the one fix resolved is listed (only the first was, before).
+    assert.equal(r.fixed.filter((f) => f.rule === 'strict-required-all').length, 24_000);
+    assert.equal(r.remaining.filter((d) => d.rule === 'strict-required-all').length, 0);
+  });
+
+  it('--fix: 24,000 Python type names in a strict schema (a fix refused as overlapping was checked again for each finding: 71 s at 12,000)', () => {
+    const properties = Object.fromEntries(Array.from({ length: 24_000 }, (_, i) => [`p${i}`, { type: 'int', description: 'd' }]));
+    const tool = { type: 'function', name: 'get_x', description: 'Use this when the user asks for x. Returns x.', strict: true, parameters: { type: 'object', properties, additionalProperties: false } };
+    const r = fixWithin60s(JSON.stringify([tool], null, 1));
+    const out = JSON.parse(r.output) as [{ parameters: { properties: Record<string, { type: unknown }> } }];
+    assert.deepEqual(out[0].parameters.properties.p23999!.type, ['integer', 'null']);
+    assert.equal(r.remaining.filter((d) => d.rule === 'type-unknown' || d.rule === 'strict-required-all').length, 0);
+  });
+
   it('required-unknown: an anyOf of 24,000 branches, each requiring an unknown name (a "did you mean" search per list over every name: 410 s)', () => {
     const branches = Array.from({ length: 24_000 }, (_, i) => ({ type: 'object', properties: { [`p${i}`]: { type: 'string' } }, required: [`p${i}`, `zz${i}`] }));
     const tool = { name: 'get_weather', description: 'Use this when the user asks for the weather in a city. Returns the forecast.', parameters: { type: 'object', properties: { q: { description: 'x', anyOf: branches } } } };

@@ -119,9 +119,6 @@ export function indentAt(text: string, offset: number): string {
   return text.slice(lineStart, i);
 }
 
-function isMultiLine(text: string, node: Node): boolean {
-  return hasLineBreak(text, node.offset, node.offset + node.length);
-}
 
 /** A value written on one line, `{ "a": 1, "b": ["x", "y"] }` style. */
 export function inlineJson(value: unknown): string {
@@ -204,9 +201,14 @@ export class EditBuilder {
     return this.doc.text;
   }
 
+  /** Whether a node spans several lines (the document's line index answers: no scan of the node's text). */
+  private multiLine(node: Node): boolean {
+    return this.doc.hasLineBreak(node.offset, node.offset + node.length);
+  }
+
   /** Replaces a node's text with a value, written inline, or as a block when the node spans several lines. */
   replaceValue(node: Node, value: unknown): TextEdit {
-    const content = isMultiLine(this.text, node) ? blockJson(value, indentAt(this.text, node.offset), this.layout) : inlineJson(value);
+    const content = this.multiLine(node) ? blockJson(value, indentAt(this.text, node.offset), this.layout) : inlineJson(value);
     return { offset: node.offset, length: node.length, content };
   }
 
@@ -244,18 +246,18 @@ export class EditBuilder {
     const { eol, unit } = this.layout;
     const keyText = JSON.stringify(key);
     if (props.length === 0) {
-      if (!isMultiLine(text, obj)) return { offset: obj.offset, length: obj.length, content: `{ ${keyText}: ${inlineJson(value)} }` };
+      if (!this.multiLine(obj)) return { offset: obj.offset, length: obj.length, content: `{ ${keyText}: ${inlineJson(value)} }` };
       const outer = indentAt(text, obj.offset);
       const inner = outer + unit;
       return { offset: obj.offset, length: obj.length, content: `{${eol}${inner}${keyText}: ${blockJson(value, inner, this.layout)}${eol}${outer}}` };
     }
     const anchorAfter = options.after ? propertyNode(obj, options.after) : undefined;
-    const multi = isMultiLine(text, obj);
+    const multi = this.multiLine(obj);
     if (options.first && !anchorAfter) {
       const firstProp = props[0]!;
       if (!multi) return { offset: firstProp.offset, length: 0, content: `${keyText}: ${inlineJson(value)}, ` };
       const indent = indentAt(text, firstProp.offset);
-      const sameLineAsBrace = !hasLineBreak(text, obj.offset + 1, firstProp.offset);
+      const sameLineAsBrace = !this.doc.hasLineBreak(obj.offset + 1, firstProp.offset);
       if (sameLineAsBrace) return { offset: firstProp.offset, length: 0, content: `${keyText}: ${inlineJson(value)}, ` };
       return { offset: firstProp.offset, length: 0, content: `${keyText}: ${blockJson(value, indent, this.layout)},${eol}${indent}` };
     }
@@ -263,7 +265,7 @@ export class EditBuilder {
     const end = last.offset + last.length;
     if (!multi) return { offset: end, length: 0, content: `, ${keyText}: ${inlineJson(value)}` };
     const indent = indentAt(text, last.offset);
-    const lastOnBraceLine = !hasLineBreak(text, obj.offset + 1, last.offset);
+    const lastOnBraceLine = !this.doc.hasLineBreak(obj.offset + 1, last.offset);
     if (lastOnBraceLine) return { offset: end, length: 0, content: `, ${keyText}: ${blockJson(value, indent, this.layout)}` };
     return { offset: end, length: 0, content: `,${eol}${indent}${keyText}: ${blockJson(value, indent, this.layout)}` };
   }
@@ -284,13 +286,13 @@ export class EditBuilder {
     const items = arr.children ?? [];
     const text = this.text;
     if (items.length === 0) {
-      if (!isMultiLine(text, arr)) return { offset: arr.offset, length: arr.length, content: `[${inlineJson(value)}]` };
+      if (!this.multiLine(arr)) return { offset: arr.offset, length: arr.length, content: `[${inlineJson(value)}]` };
       const outer = indentAt(text, arr.offset);
       return { offset: arr.offset, length: arr.length, content: `[${this.layout.eol}${outer}${this.layout.unit}${inlineJson(value)}${this.layout.eol}${outer}]` };
     }
     const last = items[items.length - 1]!;
     const end = last.offset + last.length;
-    const multi = isMultiLine(text, arr) && hasLineBreak(text, arr.offset + 1, last.offset);
+    const multi = this.multiLine(arr) && this.doc.hasLineBreak(arr.offset + 1, last.offset);
     if (!multi) return { offset: end, length: 0, content: `, ${inlineJson(value)}` };
     const indent = indentAt(text, last.offset);
     return { offset: end, length: 0, content: `,${this.layout.eol}${indent}${blockJson(value, indent, this.layout)}` };
