@@ -8,6 +8,7 @@
 import { lintEvalSet, lintText, lintWorkspace } from '../shared/src/linter';
 import { ToolDocument } from '../shared/src/document';
 import { discoverTools } from '../shared/src/discover';
+import { fixAll } from '../shared/src/fix';
 
 const S = JSON.stringify;
 type Props = Record<string, unknown>;
@@ -36,6 +37,19 @@ const FILES: Record<string, (n: number) => string> = {
   'a result schema with unknown "required"': (n) => S(oneTool(Q, { outputSchema: { type: 'object', properties: Object.fromEntries(range(n, (i) => [`r${i}`, { type: 'string', description: 'v' }])), required: range(n, (i) => `r${i}x`) } })),
   'nested objects': (n) => S(oneTool(Object.fromEntries(range(n, (i) => [`o${i}`, { type: 'object', description: 'An object.', properties: { a: { type: 'string', description: 'a' }, b: { type: 'integer', description: 'b' } }, required: ['a', 'c'] }])))),
   'tools with one description': (n) => S(range(n, (i) => tool(`get_item_${i}`, 'Use this when the user asks about one item by its number. Returns the item.'))),
+};
+
+/**
+ * Files of N parts for fix-all (every safe fix, pass after pass, as `--fix` and Fix All do), on one line (a scan
+ * of an object's text per fix is worst there) and pretty-printed. Each shape was quadratic: a fix shared by N
+ * findings was checked N times, an object's text scanned for line breaks per fix (README "Limits").
+ */
+const strictTool = (props: Props) => ({ type: 'function', name: 'get_report', description: 'Use this when the user asks for a report. Returns it.', strict: true, parameters: { type: 'object', properties: props, additionalProperties: false } });
+const FIX_FILES: Record<string, (n: number) => string> = {
+  'strict mode, N properties not in "required"': (n) => S([strictTool(Object.fromEntries(range(n, (i) => [`field_${i}`, { type: 'string', description: 'A field.' }])))]),
+  'the same, pretty-printed': (n) => JSON.stringify([strictTool(Object.fromEntries(range(n, (i) => [`field_${i}`, { type: 'string', description: 'A field.' }])))], null, 2),
+  'strict mode, N Python type names': (n) => S([strictTool(Object.fromEntries(range(n, (i) => [`p${i}`, { type: 'int', description: 'd' }])))]),
+  'N tools, each with a Python type name': (n) => S(range(n, (i) => tool(`get_item_${i}`, `Use this when the user asks about item ${i}. Returns it.`, { id: { type: 'int', description: 'The item number.' } }))),
 };
 
 /** A workspace of N files. */
@@ -76,4 +90,5 @@ export function scale(n = 1000): void {
   for (const [label, make] of Object.entries(FILES)) row(`${label} (one file)`, (k) => { const text = make(k); return () => lintText(`file:///scale${k}.tool.json`, text, opts); });
   for (const [label, make] of Object.entries(WORKSPACES)) row(`${label} (N files)`, (k) => { const files = make(k); return () => lintWorkspace(files, opts); });
   for (const kind of ['unknown tools', 'wrong arguments'] as const) row(`evaluation set, N cases with ${kind}`, (k) => evalSet(k, kind));
+  for (const [label, make] of Object.entries(FIX_FILES)) row(`fix-all: ${label}`, (k) => { const text = make(k); return () => fixAll(`file:///fix${k}.tool.json`, text, opts); });
 }
