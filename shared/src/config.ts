@@ -72,8 +72,11 @@ export function defaultConfig(): Config {
  * whitespace, control character or ":" (the ref is followed by ":<path>"), at most 256 characters.
  */
 export function isValidBaselineRef(ref: string): boolean {
-  return ref.length > 0 && ref.length <= 256 && BASELINE_REF.test(ref) && !RANGE.test(ref);
+  return ref.length > 0 && ref.length <= 256 && BASELINE_REF.test(ref) && !RANGE.test(ref) && !NOT_A_COMMIT.test(ref);
 }
+
+/** A revision peeled to a tree or a blob (`HEAD^{tree}`): git reads files from a tree, but it names no commit. */
+const NOT_A_COMMIT = /\^\{(?:tree|blob)\}/;
 
 const BASELINE_REF = /^[^\s:\-\x00-\x1f\x7f][^\s:\x00-\x1f\x7f]*$/;
 /**
@@ -198,8 +201,11 @@ export function globProblem(glob: string): string | undefined {
 
 const clip = (s: string) => (s.length > 60 ? s.slice(0, 60) + '…' : s);
 
-/** The ajv options of the configuration's validator, generated ahead of time (tools/generate.ts). */
-export const CONFIG_VALIDATOR_OPTIONS = { allErrors: true, strict: false } as const;
+/**
+ * The ajv options of the configuration's validator, generated ahead of time (tools/generate.ts). strictNumbers: a
+ * number written 1e400 is read as Infinity, which ajv otherwise accepts as an integer above any minimum.
+ */
+export const CONFIG_VALIDATOR_OPTIONS = { allErrors: true, strict: false, strictNumbers: true } as const;
 
 export interface ConfigProblem {
   message: string;
@@ -214,7 +220,7 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
   const problems: ConfigProblem[] = [];
   if (!validateConfigSchema(raw)) {
     for (const e of relevantErrors(validateConfigSchema.errors ?? [])) {
-      const p = { message: configErrorMessage(e), pointer: errorPointer(e) };
+      const p = { message: configErrorMessage(e, valueAt(raw, e.instancePath)), pointer: errorPointer(e) };
       // A oneOf reports each branch: one problem per message and place.
       if (!problems.some((x) => x.message === p.message && x.pointer === p.pointer)) problems.push(p);
     }
@@ -291,7 +297,18 @@ function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   });
 }
 
-function configErrorMessage(e: ErrorObject): string {
+/** The value at an ajv instance path (RFC 6901) of the raw configuration, own members only. */
+function valueAt(raw: unknown, path: string): unknown {
+  let v = raw;
+  for (const seg of path.split('/').slice(1)) {
+    const key = seg.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!v || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function configErrorMessage(e: ErrorObject, value: unknown): string {
   const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'The configuration';
   if (e.instancePath === '/baseline') return '"baseline" must be one git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-", not a range such as "HEAD..main"), or false to turn the comparison off; it is ignored.';
   switch (e.keyword) {
@@ -308,6 +325,7 @@ function configErrorMessage(e: ErrorObject): string {
       return `${where} must be one of ${allowed}; the default is used.`;
     }
     case 'type':
+      if (typeof value === 'number' && !Number.isFinite(value)) return `${where} is too large to be a number (JSON readers take it as infinity); the default is used.`;
       return `${where} must be ${(e.params as { type: string }).type === 'array' ? 'an array' : `of type ${(e.params as { type: string }).type}`}; the default is used.`;
     case 'pattern':
       if (e.instancePath.startsWith('/rules')) return `${where} is not a rule id.`;

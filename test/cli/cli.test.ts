@@ -108,6 +108,31 @@ describe('toolschema CLI', () => {
     for (const rule of RULES) assert.match(r.stdout, new RegExp(`^${rule.id} +${rule.meta.defaultSeverity} `, 'm'));
   });
 
+  it('--list-rules --format json lists every rule as data; SARIF and paths are usage errors', () => {
+    const r = run(['--list-rules', '--format', 'json'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { version: number; rules: { id: string; defaultSeverity: string; fixable: unknown; section: string; description: string }[] };
+    assert.equal(out.version, 1);
+    assert.deepEqual(out.rules.map((x) => x.id).sort(), RULES.map((x) => x.id).sort());
+    for (const rule of RULES) {
+      const listed = out.rules.find((x) => x.id === rule.id)!;
+      assert.deepEqual(listed, { id: rule.id, section: rule.meta.section, defaultSeverity: rule.meta.defaultSeverity, fixable: rule.meta.fixable, description: rule.meta.docs.description });
+    }
+    const sarif = run(['--list-rules', '--format', 'sarif'], dir);
+    assert.equal(sarif.code, 2);
+    assert.match(sarif.stderr, /--list-rules prints text or JSON/);
+    const withPath = run(['--list-rules', 'tools'], dir);
+    assert.equal(withPath.code, 2);
+    assert.equal(withPath.stderr, 'toolschema: --list-rules takes no paths; also given: "tools".\n');
+  });
+
+  it('--explain with more than one rule id is a usage error (the extra one was ignored)', () => {
+    const r = run(['--explain', 'name-vague', 'name-verb-first'], dir);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, 'toolschema: --explain takes one rule id; also given: "name-verb-first".\n');
+  });
+
   it('--explain prints the rule documentation; an unknown rule is a usage error', () => {
     const r = run(['--explain', 'name-verb-first'], dir);
     assert.equal(r.code, 0);
@@ -150,10 +175,10 @@ describe('toolschema CLI', () => {
     assert.notEqual(dotCache.code, 2, dotCache.stderr);
     rmSync(join(dir, 'tools', '.c.tool.json'), { force: true });
     rmSync(join(dir, 'lk'));
-    for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-1', '2.5']) {
+    for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-1', '2.5', '99999999999999999999']) {
       const r = run(['lint', `--max-warnings=${bad}`], dir);
       assert.equal(r.code, 2, `"${bad}"`);
-      assert.equal(r.stderr, `toolschema: --max-warnings must be a non-negative integer, got "${bad}".\n`);
+      assert.equal(r.stderr, `toolschema: --max-warnings must be a non-negative integer of at most 15 digits, got "${bad}".\n`);
     }
     const cfg = run(['lint', 'tools', '--config', 'missing.json'], dir);
     assert.equal(cfg.code, 2);

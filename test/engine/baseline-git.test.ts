@@ -346,12 +346,13 @@ describe('baseline from git', () => {
 
     it('a range or a set of commits is a usage error (exit 2), from --base and from "baseline" (config-invalid)', () => {
       // git reads "HEAD..:./weather.tool.json" as a range ending at the staged file: the comparison found nothing.
-      for (const ref of ['HEAD..', '..', 'HEAD...HEAD', '^HEAD', 'HEAD^!', 'HEAD^@', 'HEAD^-1']) {
+      // A tree or a blob names no commit either ("HEAD^{tree}" was accepted and compared).
+      for (const ref of ['HEAD..', '..', 'HEAD...HEAD', '^HEAD', 'HEAD^!', 'HEAD^@', 'HEAD^-1', 'HEAD^{tree}', 'HEAD^{blob}']) {
         const r = cli(['lint', `--base=${ref}`, 'tools'], repo);
         assert.equal(r.code, 2, `${ref}: ${r.stdout}`);
         assert.match(r.stderr, new RegExp(`--base "${ref.replace(/[.^]/g, '\\$&')}" is not a git revision \\(one branch, tag or commit .* not a range such as HEAD\\.\\.main\\)`));
       }
-      for (const ref of ['HEAD~0', 'HEAD^0', 'HEAD@{0}']) assert.notEqual(cli(['lint', `--base=${ref}`, 'tools'], repo).code, 2, ref);
+      for (const ref of ['HEAD~0', 'HEAD^0', 'HEAD@{0}', 'HEAD^{commit}', 'HEAD^{}']) assert.notEqual(cli(['lint', `--base=${ref}`, 'tools'], repo).code, 2, ref);
       // Revisions git cannot resolve here (no upstream, past the reflog, no such branch) are not git errors to skip.
       for (const ref of ['@{u}', 'HEAD@{99}', 'nonexist@{u}']) {
         const r = cli(['lint', `--base=${ref}`, 'tools'], repo);

@@ -18,6 +18,18 @@ describe('config-invalid', () => {
     assert.equal(config.budgets.descriptionLength, 1024);
   });
 
+  it('invalid: a number too large to read (1e400 is Infinity in JSON.parse) is said so, and the default is kept', () => {
+    const text = '{ "budgets": { "descriptionLength": 1e400, "toolsetSize": 30 }, "deprecationPeriodDays": -1e400 }';
+    const { config, findings } = parse(text);
+    assert.deepEqual(findings.map((f) => [text.slice(f.offset, f.offset + f.length), f.message]), [
+      ['1e400', '"budgets.descriptionLength" is too large to be a number (JSON readers take it as infinity); the default is used.'],
+      ['-1e400', '"deprecationPeriodDays" is too large to be a number (JSON readers take it as infinity); the default is used.'],
+    ]);
+    assert.equal(config.budgets.descriptionLength, 1024);
+    assert.equal(config.budgets.toolsetSize, 30);
+    assert.equal(config.deprecationPeriodDays, 90, 'was Infinity');
+  });
+
   it('invalid: globs a hostile repository could write to make matching take minutes; the key keeps its default', () => {
     const long = 'a'.repeat(MAX_GLOB_LENGTH + 1);
     const text = JSON.stringify({ files: ['tools/*.json', '*a*a*a*a*b/*.tool.json'], ignore: ['**/a/**/b/**/c/*.json', long] });

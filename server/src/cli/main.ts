@@ -130,7 +130,16 @@ export function runCli(argv: readonly string[], given: CliIO): number {
 }
 
 function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Promise<number> {
+  if ((opts.listRules || opts.explain !== undefined) && paths.length > 0) {
+    throw new UsageError(`${opts.listRules ? '--list-rules takes no paths' : '--explain takes one rule id'}; also given: ${paths.map((p) => JSON.stringify(p)).join(' ')}.`);
+  }
   if (opts.listRules) {
+    if (opts.format === 'sarif') throw new UsageError('--list-rules prints text or JSON (--format json), not SARIF; a SARIF report lists every rule in tool.driver.rules.');
+    if (opts.format === 'json') {
+      const rules = rulesInOrder().map((r) => ({ id: r.id, section: r.meta.section, defaultSeverity: r.meta.defaultSeverity, fixable: r.meta.fixable, description: r.meta.docs.description }));
+      io.stdout(JSON.stringify({ version: 1, rules }, null, 2) + '\n');
+      return 0;
+    }
     for (const r of rulesInOrder()) io.stdout(`${r.id.padEnd(36)} ${r.meta.defaultSeverity.padEnd(8)} ${fixLabel(r).padEnd(11)} ${r.meta.docs.description}\n`);
     return 0;
   }
@@ -144,7 +153,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   if (opts.maxWarnings !== undefined) {
     // Decimal digits only: Number() also reads "", " ", "0x10", "1e3" and "0b1".
     maxWarnings = /^\d{1,15}$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer, got "${opts.maxWarnings}".`);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer of at most 15 digits, got "${opts.maxWarnings}".`);
   }
 
   if (opts.concurrency !== 'auto' && opts.concurrency !== 'off' && !/^[1-9]\d{0,2}$/.test(opts.concurrency)) throw new UsageError(`--concurrency must be a number from 1 to 999, "auto" or "off", got "${opts.concurrency}".`);
