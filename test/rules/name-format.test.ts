@@ -66,8 +66,14 @@ runRuleTests(rule, {
       ],
     },
     {
-      name: 'PascalCase segments of a dotted name',
+      name: 'PascalCase segments of a dotted name: the dots become "_" as name-portable suggests too (one rename satisfies both)',
       code: bare('OpenWeatherMap.get_current_weather'),
+      errors: [{ messageId: 'toolName', at: '"OpenWeatherMap.get_current_weather"', data: { suggestion: '"open_weather_map_get_current_weather"' }, fixes: [{ output: bare('open_weather_map_get_current_weather') }] }],
+    },
+    {
+      name: 'PascalCase segments of a dotted name, name-portable off (dotted MCP names wanted): the dots are kept',
+      code: bare('OpenWeatherMap.get_current_weather'),
+      config: { rules: { 'name-portable': 'off' } },
       errors: [{ messageId: 'toolName', at: '"OpenWeatherMap.get_current_weather"', data: { suggestion: '"open_weather_map.get_current_weather"' }, fixes: [{ output: bare('open_weather_map.get_current_weather') }] }],
     },
     {

@@ -35,7 +35,19 @@ runRuleTests(rule, {
     {
       name: 'Anthropic name with spaces and a slash',
       code: anthropic('Summarize Detection/v2'),
-      errors: [{ messageId: 'providerRejects', at: '"Summarize Detection/v2"', severity: 'error', data: { problem: 'contains spaces and slashes', suggestion: 'Rename it to "Summarize_Detection_v2".' } }],
+      // The snake_case form name-format suggests too: following one rule's advice does not leave the other's warning.
+      errors: [{ messageId: 'providerRejects', at: '"Summarize Detection/v2"', severity: 'error', data: { problem: 'contains spaces and slashes', suggestion: 'Rename it to "summarize_detection_v2".' } }],
+    },
+    {
+      name: 'a dotted PascalCase name: the suggestion is the one name-format makes (get_user_profile, not get_UserProfile)',
+      code: mcp('get.UserProfile'),
+      errors: [{ messageId: 'notPortable', at: '"get.UserProfile"', data: { problem: 'contains dots', suggestion: 'Rename it to "get_user_profile".' } }],
+    },
+    {
+      name: 'name-format off (another case style wanted): only the characters are replaced',
+      code: mcp('get.UserProfile'),
+      config: { rules: { 'name-format': 'off' } },
+      errors: [{ messageId: 'notPortable', at: '"get.UserProfile"', data: { suggestion: 'Rename it to "get_UserProfile".' } }],
     },
     {
       name: 'over 64 characters: MCP accepts, others do not',

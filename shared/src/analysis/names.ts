@@ -5,7 +5,7 @@
  */
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS } from '../text';
+import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS, SNAKE_CASE } from '../text';
 import { NameView } from '../nameView';
 
 // ---------------------------------------------------------------------------------------------
@@ -227,6 +227,27 @@ export function toolThing(parts: NameParts): string {
 
 // ---------------------------------------------------------------------------------------------
 // snake_case
+
+/** Dots separate namespace segments (`weather.get_forecast`); their portability is name-portable's business. */
+export function isSnakeTool(name: string): boolean {
+  for (const seg of name.split('.')) if (!SNAKE_CASE.test(seg)) return false;
+  return true;
+}
+
+/**
+ * The snake_case form of a tool name, each dotted segment converted and the segments joined by `joiner` ("." keeps
+ * the namespace dots, "_" makes a portable name), or '' when it does not start with a letter. name-format and
+ * name-portable suggest the same name ("get.UserProfile" → "get_user_profile"), so following one does not leave
+ * the other's warning.
+ */
+export function snakeToolName(name: string, joiner: '.' | '_'): string {
+  const s = name
+    .split('.')
+    .map((seg) => snakeName(seg))
+    .filter((seg) => seg !== '')
+    .join(joiner);
+  return s && /^[a-z]/.test(s) ? s : '';
+}
 
 /**
  * The snake_case form of a name, keeping letter-digit runs together (`get-9to5mac-news` → `get_9to5mac_news`,

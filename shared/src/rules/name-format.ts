@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { SNAKE_CASE } from '../text';
-import { snakeName } from '../analysis/names';
+import { isSnakeTool, snakeName, snakeToolName } from '../analysis/names';
 import { NAME_RULES, PROFILE_LABEL, SOURCES } from '../profiles';
 import { propertyRename, toolRenames } from '../fixes/renames';
 
@@ -8,21 +8,6 @@ const HEADERS_KEY = /headers?$/i;
 const STARTS_WITH_LETTER = /^[a-z]/;
 const NO_SUGGESTION = 'a snake_case name of ASCII letters, digits and underscores';
 
-/** Dots separate namespace segments (`weather.get_forecast`); their portability is name-portable's business. */
-function isSnakeTool(name: string): boolean {
-  for (const seg of name.split('.')) if (!SNAKE_CASE.test(seg)) return false;
-  return true;
-}
-
-/** The snake_case form of a tool name (each dotted segment), or '' when none starts with a letter. */
-function snakeToolName(name: string): string {
-  const s = name
-    .split('.')
-    .map((seg) => snakeName(seg))
-    .filter((seg) => seg !== '')
-    .join('.');
-  return s && STARTS_WITH_LETTER.test(s) ? s : '';
-}
 
 /** The snake_case form of a parameter name, or '' when it does not start with a letter. */
 function snakeParamName(name: string): string {
@@ -46,7 +31,7 @@ export default defineRule<'toolName' | 'toolNameProvider' | 'paramName'>({
       spec: 'Service rule 4',
       bad: '{\n  "type": "function",\n  "function": {\n    "name": "getWeather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": { "cityName": { "type": "string", "description": "City, e.g. Paris." } },\n      "required": ["cityName"]\n    }\n  }\n}',
       good: '{\n  "type": "function",\n  "function": {\n    "name": "get_weather",\n    "description": "Use this when the user asks for the current weather in a city.",\n    "parameters": {\n      "type": "object",\n      "properties": { "city_name": { "type": "string", "description": "City, e.g. Paris." } },\n      "required": ["city_name"]\n    }\n  }\n}',
-      fix: 'Suggests renaming to the snake_case form (`getWeather` → `get_weather`, `User ID` → `user_id`). A tool rename changes only its `name`, and is not offered when another tool of the file has that name or a description mentions the current name; a parameter rename changes its key and the same name in the sibling `required` array, and is not offered when a property of that name exists.',
+      fix: 'Suggests renaming to the snake_case form (`getWeather` → `get_weather`, `User ID` → `user_id`; the segments of a dotted name are joined by `_`, `get.UserProfile` → `get_user_profile`, the name name-portable suggests too, unless name-portable is off, which keeps the dots). A tool rename changes only its `name`, and is not offered when another tool of the file has that name or a description mentions the current name; a parameter rename changes its key and the same name in the sibling `required` array, and is not offered when a property of that name exists.',
       sources: [SOURCES.openaiFunctionDefinition, SOURCES.anthropicDefineTools, SOURCES.geminiFunctionCalling, SOURCES.mcpTools],
     },
     messages: {
@@ -60,7 +45,8 @@ export default defineRule<'toolName' | 'toolNameProvider' | 'paramName'>({
       tool(t) {
         const name = t.name;
         if (name === undefined || !t.nameNode || name === '' || isSnakeTool(name)) return;
-        const rename = snakeToolName(name);
+        // Dots are kept while name-portable is off; otherwise the suggestion is one that rule accepts too.
+        const rename = snakeToolName(name, ctx.config.rules['name-portable'] === 'off' ? '.' : '_');
         const rule = NAME_RULES[t.profile];
         if (rule && !rule.pattern.test(name)) {
           ctx.report({

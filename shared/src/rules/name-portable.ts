@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
 import { NAME_RULES, PORTABLE_NAME, PROFILE_LABEL, SOURCES } from '../profiles';
 import { trimUnderscores } from '../text';
+import { isSnakeTool, snakeToolName } from '../analysis/names';
 
 const MAX_PORTABLE = 64;
 const NOT_PORTABLE_CHARS = /[^A-Za-z0-9_-]/gu;
@@ -22,8 +23,14 @@ function problemOf(name: string): string {
   return [chars, long].filter(Boolean).join(' and ');
 }
 
-function suggestionOf(name: string): string {
-  const s = trimUnderscores(name.replace(NOT_PORTABLE_RUN, '_'));
+/**
+ * The portable name to suggest: with name-format on and the name not snake_case, the snake_case form that rule
+ * suggests too (`get.UserProfile` → `get_user_profile`, not `get_UserProfile`, which name-format would flag);
+ * else the name with each run of other characters made one "_".
+ */
+function suggestionOf(name: string, snake: boolean): string {
+  const snaked = snake && !isSnakeTool(name) ? snakeToolName(name, '_') : '';
+  const s = snaked && PORTABLE_NAME.test(snaked) ? snaked : trimUnderscores(name.replace(NOT_PORTABLE_RUN, '_'));
   if (s.length === 0) return 'Use a name of ASCII letters, digits, "_" and "-".';
   if (s.length > MAX_PORTABLE) return 'Shorten it to well under 64 characters, leaving room for a server prefix.';
   return `Rename it to "${s}".`;
@@ -54,7 +61,7 @@ export default defineRule<'notPortable' | 'providerRejects'>({
         const name = t.name;
         if (name === undefined || !t.nameNode || PORTABLE_NAME.test(name)) return;
         const rule = NAME_RULES[t.profile];
-        const data = { name, problem: problemOf(name), suggestion: suggestionOf(name) };
+        const data = { name, problem: problemOf(name), suggestion: suggestionOf(name, ctx.config.rules['name-format'] !== 'off') };
         if (rule && !rule.pattern.test(name)) {
           ctx.report({ node: t.nameNode, messageId: 'providerRejects', severity: 'error', data: { ...data, provider: PROFILE_LABEL[t.profile], pattern: rule.text, source: rule.source.url } });
           return;
