@@ -201,6 +201,16 @@ describe('planSplit', () => {
     assert.equal(plan(two, 'manage_records'), undefined);
   });
 
+  it('nothing to split when a new name would be over 64 characters or start with a digit (providers reject such names)', () => {
+    const tool = (ops: string[]) => RECORDS.replace('"description": "What to do: get, create, update or delete."', `"enum": ${JSON.stringify(ops)}`);
+    // The same shape with short names splits, so the refusals below are about the names.
+    assert.deepEqual(Object.keys(shape(plan(tool(['get', 'create', 'delete']), 'manage_records'))), ['query_records', 'create_record', 'delete_record']);
+    // It made "create_extraordinarily_comprehensive_internationalization_configurations" (71 characters) and "3_d_record".
+    const long = 'create_extraordinarily_comprehensive_internationalization_configurations';
+    assert.equal(plan(tool(['get', long, 'delete']), 'manage_records'), undefined, 'a 71-character operation name');
+    assert.equal(plan(tool(['get', '3d', 'delete']), 'manage_records'), undefined, 'an operation named from "3d"');
+  });
+
   it('a repeated property key is copied once, as the member that applies (the last), into each new tool', () => {
     const code = RECORDS.replace('"payload": { "type": "string", "description": "JSON of the row." }', '"payload": { "type": "integer", "description": "Shadowed." }, "payload": { "type": "string", "description": "JSON of the row." }');
     const [removed, kept] = split(code, 'manage_records');

@@ -75,6 +75,9 @@ export function fileNamesOf(tools: readonly ToolInfo[]): FileNames {
   return { names, namespaces: sharedPrefixes([...names]) };
 }
 
+/** The longest name a split writes: OpenAI's bound on tool names (Anthropic's is 128). */
+const MAX_SPLIT_NAME = 64;
+const STARTS_WITH_LETTER = /^[A-Za-z]/;
 const MAX_OPERATIONS = 12;
 
 /** Object words that do not name an entity: `manage_data`, `crud_operation`, `default_function`. */
@@ -636,6 +639,9 @@ export function planSplit(tool: ToolInfo, ctx: SplitContext): SplitPlan | undefi
     if (id) idOf.set(name, id.name);
   });
   if (operations.length < 2) return undefined;
+  // A name no provider takes (over 64 characters: OpenAI's bound) or that starts with a digit (operation "3d" of a
+  // model tool): no split is offered, rather than one that writes tools the next lint rejects.
+  if (operations.some((o) => o.name.length > MAX_SPLIT_NAME || !STARTS_WITH_LETTER.test(o.name))) return undefined;
   // A parameter that no operation takes (its name and description fit none of them) goes to every new tool, not
   // required: a split must not drop what the user wrote (`contact_id` of list/create, "Id to give the new
   // contact; generated when omitted", vanished from the file with the original).
