@@ -15,6 +15,7 @@ import { fixesFor } from '../../shared/src/fix';
 import { child, entries } from '../../shared/src/document';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { corpusDir } from '../../tools/corpus';
 
 const TODAY = '2026-11-25';
 
@@ -50,6 +51,23 @@ describe('refactors that would lose what the user wrote are refused, saying why'
     const m = setup(meta, 'list_issues');
     assert.match(refactorRefusal(m.lint, m.tool, 'bumpVersion')!, /"_meta" is not an object \(string\)/);
     assert.equal(refactorEdits(m.lint, m.tool, 'markDeprecated', { today: TODAY }), undefined);
+  });
+
+  it('an object with a name but neither a description nor parameters (a ToolBench response template) is not bumped or marked', () => {
+    // Bump wrote "description": "Deprecated: use str_v2 instead." into the template and a "str_v2" member beside it.
+    const code = `{ "category_name": "Logistics", "tool_name": "Transportistas de Argentina", "api_name": "/cities/states", "api_description": "List of states for Argentina with iso code.", "required_parameters": [], "optional_parameters": [], "method": "GET", "template_response": { "name": "str", "iso_code": "str" } }`;
+    const lint = lintText('file:///t.tool.json', code, { today: TODAY });
+    const template = lint.discovery.tools.find((t) => t.name === 'str');
+    assert.ok(template, lint.discovery.tools.map((t) => t.name).join(', '));
+    for (const id of ['bumpVersion', 'markDeprecated', 'splitKeep'] as const) assert.match(refactorRefusal(lint, template, id)!, /neither a description nor parameters/, id);
+    assert.deepEqual(refactorsFor(lint, template, { today: TODAY }).map((r) => r.id), []);
+    assert.equal(refactorEdits(lint, template, 'bumpVersion', { today: TODAY }), undefined);
+    // The same from the corpus file where it was found, whichever object discovery reads there as a tool.
+    const corpus = readFileSync(join(corpusDir(), 'misc/OpenBMB__ToolBench__rapidapi_api_list.tool.json'), 'utf8');
+    const c = lintText('file:///c.tool.json', corpus, { today: TODAY });
+    const bare = c.discovery.tools.filter((t) => t.name && !t.descriptionNode && !t.params);
+    assert.ok(bare.length > 0, 'the corpus file still has such an object');
+    for (const t of bare.slice(0, 20)) assert.deepEqual(refactorsFor(c, t, { today: TODAY }).map((r) => r.id).filter((id) => id !== 'splitRemove'), [], t.name);
   });
 
   it('a new name over 64 characters is refused', () => {

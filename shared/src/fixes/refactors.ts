@@ -61,6 +61,9 @@ export function refactorRefusal(lint: FileLint, tool: ToolInfo, id: RefactorId, 
   // Split keeping the original marks it deprecated as Mark deprecated does: the same refusals.
   if (id !== 'bumpVersion' && id !== 'markDeprecated' && id !== 'splitKeep') return undefined;
   if (!tool.name) return 'the tool has no name';
+  // A name and nothing else may be a record that only looks like a tool (a ToolBench "template_response" of
+  // {"name": "str", ...}): a copy or a marker would rewrite the user's data.
+  if (!tool.descriptionNode && !tool.params) return 'the object has neither a description nor parameters, so it may not be a tool: add them first';
   const blocker = deprecationBlocker(tool);
   if (blocker) return deprecationOf(tool) ? `${blocker}${id === 'bumpVersion' ? ': bump its successor instead' : id === 'splitKeep' ? ': split it removing it, or split its successor' : ''}` : blocker;
   if (id === 'bumpVersion') {
