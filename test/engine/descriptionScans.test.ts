@@ -9,7 +9,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ANY_DETAIL, DETAIL_PATTERNS, INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate } from '../../shared/src/analysis/descriptions';
+import { ANY_DETAIL, DETAIL_PATTERNS, INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate, subStringNode } from '../../shared/src/analysis/descriptions';
+import type { Node } from '../../shared/src/document';
 import { ANY_OPTIONAL_PHRASE, OPTIONAL_PHRASES } from '../../shared/src/analysis/strict';
 import { corpusStrings } from '../../tools/corpus';
 import { HOSTILE_STRINGS, rng, wordSoup } from '../fuzz/fuzz';
@@ -158,3 +159,43 @@ describe('description-implementation-detail: the one scan for any pattern answer
     assert.ok(yes > 1000 && yes < strings.length - 1000, `${yes} with a match: both answers are exercised`);
   });
 });
+
+/** subStringNode before it mapped offsets: the same occurrence of the needle in the decoded and the raw text. */
+function subStringNodeByOccurrence(docText: string, node: Node, decoded: string, index: number, length: number): { offset: number; length: number } | undefined {
+  const needle = decoded.slice(index, index + length);
+  let occurrence = 0;
+  for (let i = decoded.indexOf(needle); i >= 0 && i < index; i = decoded.indexOf(needle, i + 1)) occurrence++;
+  const raw = docText.slice(node.offset + 1, node.offset + node.length - 1);
+  let at = -1;
+  for (let k = 0, from = 0; k <= occurrence; k++) {
+    at = raw.indexOf(needle, from);
+    if (at < 0) return undefined;
+    from = at + 1;
+  }
+  return { offset: node.offset + 1 + at, length: needle.length };
+}
+
+describe('description-sibling-unknown: a mention\'s place in the raw text, mapped once per string', () => {
+  it('is where the occurrence search put it, for every identifier of the corpus strings, also with escapes before it', () => {
+    let compared = 0;
+    for (const str of corpusStrings()) {
+      if (str.length < 8) continue;
+      for (const decoded of [str, `\u00e9"\\\n${str}`]) {
+        const raw = JSON.stringify(decoded).replace(/\u00e9/g, '\\u00e9');
+        const docText = `{"d": ${raw}}`;
+        const node = { type: 'string', offset: 6, length: raw.length, value: decoded } as Node;
+        const ids = /[A-Za-z_][A-Za-z0-9_]{2,}/g;
+        let n = 0;
+        for (let m = ids.exec(decoded); m && n < 10; m = ids.exec(decoded), n++) {
+          const mine = subStringNode(docText, node, decoded, m.index, m[0].length);
+          const theirs = subStringNodeByOccurrence(docText, node, decoded, m.index, m[0].length);
+          assert.deepEqual(mine && { offset: mine.offset, length: mine.length }, theirs, `${JSON.stringify(decoded.slice(0, 80))} at ${m.index}`);
+          if (mine) assert.equal(docText.slice(mine.offset, mine.offset + mine.length), m[0]);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 10_000, `${compared} mentions`);
+  });
+});
+
