@@ -216,7 +216,7 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
     let chosen: Chosen[] = [];
     const toolOf = toolIndexer(lint);
     const carriers = new Map<readonly TextEdit[], Chosen>();
-    for (const f of lint.findings) {
+    for (const f of inFixOrder(lint.findings)) {
       if (only && !only(f)) continue;
       const fix = safeFixFor(lint, f, options);
       if (!fix) continue;
@@ -269,12 +269,54 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
       }
     }
     if (!accepted) break;
+    const passEdits = new PassEdits(chosen.flatMap((c) => c.edits));
+    // The findings the pass fixed, in the order of the lint: those whose fix it applied, and those its edits
+    // resolved on the way (renaming "additional_properties" also ends strict-additional-properties on that object).
+    const resolved = new Set(chosen.map((c) => c.finding));
+    for (const f of resolvedOnTheWay(lint, accepted.nextLint, chosen, passEdits, toolOf, only)) resolved.add(f);
+    const inPass = lint.findings.filter((f) => resolved.has(f));
     current = accepted.next;
     lint = accepted.nextLint;
-    appendAll(fixed, applied.length === 0 ? chosen.map((c) => c.finding) : chosen.map((c) => inOriginal(c.finding, applied, original)));
-    applied.push(new PassEdits(chosen.flatMap((c) => c.edits)));
+    appendAll(fixed, applied.length === 0 ? inPass : inPass.map((f) => inOriginal(f, applied, original)));
+    applied.push(passEdits);
   }
   return { output: current, fixed, remaining: lint, passes: Math.min(passes, MAX_PASSES) };
+}
+
+/**
+ * Rules whose fixes go first in a pass: a misspelt keyword renamed restores what the author wrote, and the next pass
+ * judges the rest with it ("requried": [every name] in strict mode was left beside an added "required" listing the
+ * same names, with every property made nullable: optional, not required as written).
+ */
+const FIRST_RULES: ReadonlySet<string> = new Set(['keyword-unknown']);
+
+function inFixOrder(findings: readonly Finding[]): Finding[] {
+  return [...findings.filter((f) => FIRST_RULES.has(f.rule)), ...findings.filter((f) => !FIRST_RULES.has(f.rule))];
+}
+
+/**
+ * Findings of a tool the pass edited (not among those it chose) that are gone after it: no finding of the rule at
+ * their place in the new text nor at their pointer. Not a place inside text the pass replaced (it may be reported
+ * again elsewhere).
+ */
+function resolvedOnTheWay(before: FileLint, after: FileLint, chosen: readonly Chosen[], edits: PassEdits, toolOf: (offset: number) => number, only?: (f: Finding) => boolean): Finding[] {
+  const taken = new Set(chosen.map((c) => c.finding));
+  const touched = new Set(chosen.map((c) => c.tool));
+  const still = new Set<string>();
+  for (const f of after.findings) {
+    still.add(`${f.rule}\u0000@${f.offset}`);
+    still.add(`${f.rule}\u0000${f.pointer}`);
+  }
+  const out: Finding[] = [];
+  for (const f of before.findings) {
+    if (taken.has(f) || (only && !only(f)) || f.rule === 'parse-error') continue;
+    const tool = toolOf(f.offset);
+    if (tool < 0 || !touched.has(tool)) continue;
+    const at = edits.offsetAfter(f.offset);
+    if (at === undefined || still.has(`${f.rule}\u0000@${at}`) || still.has(`${f.rule}\u0000${f.pointer}`)) continue;
+    out.push(f);
+  }
+  return out;
 }
 
 /** A finding whose fix a pass applies; `carrier`: the finding whose identical fix carries the edits. */
@@ -368,6 +410,24 @@ export class PassEdits {
     const e = this.edits[last]!;
     if (end <= this.after[last]! + e.content.length) return e.offset + e.length;
     return end - (this.delta[last]! + e.content.length - e.length);
+  }
+
+  /** Where `offset` of the text before the edits is after them; undefined inside text an edit replaced. */
+  offsetAfter(offset: number): number | undefined {
+    let lo = 0;
+    let hi = this.edits.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.edits[mid]!.offset <= offset) {
+        last = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (last < 0) return offset;
+    const e = this.edits[last]!;
+    if (offset < e.offset + e.length) return undefined;
+    return offset + this.delta[last]! + e.content.length - e.length;
   }
 
   /** The last edit whose text starts at or before `offset - strict` in the text after (the starts never decrease). */

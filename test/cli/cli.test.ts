@@ -373,7 +373,8 @@ describe('toolschema CLI', () => {
       const report = (r: Report, path: string) => r.files.find((f) => f.path === path)!;
       for (const f of ['weather.tool.json', 'rain.tool.json']) assert.ok(!report(fixed, f).diagnostics.some((d) => d.rule === 'description-sibling-unknown'), fix.stdout);
       assert.match(readFileSync(join(sub, 'alerts.tool.json'), 'utf8'), /"description": "Use this when the user asks for weather alerts/);
-      assert.deepEqual(report(fixed, 'alerts.tool.json').fixed.map((f) => f.rule), ['keyword-unknown']);
+      // The rename also ends description-missing: listed as fixed on the way.
+      assert.deepEqual(report(fixed, 'alerts.tool.json').fixed.map((f) => f.rule), ['description-missing', 'keyword-unknown']);
       const written = files.map((f) => readFileSync(join(sub, f), 'utf8'));
       const plain = run(['lint', ...files, '--format', 'json'], sub);
       assert.deepEqual((JSON.parse(plain.stdout) as Report).files.map((f) => f.diagnostics), fixed.files.map((f) => f.diagnostics), 'what --fix reports is what a plain lint reports');

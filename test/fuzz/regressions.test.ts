@@ -160,5 +160,34 @@ describe('fuzz regressions: unnamed tools', () => {
     assert.equal(text.slice(fixed.offset, fixed.offset + fixed.length), '"float"');
     assert.deepEqual(fixed.range, before.range);
   });
+
+  // From an independent tester of fix-all (2026-11-25).
+  const strictTool = (params: string) => `{"type":"function","function":{"name":"get_weather","description":"Get the current weather for a city. Use this when the user asks about the weather.","strict":true,"parameters":${params}}}`;
+
+  it('fix-all lists a finding that another finding\'s fix resolved on the way (a renamed "additional_properties" ends strict-additional-properties)', () => {
+    const text = strictTool('{"type":"object","properties":{"city":{"type":"string","description":"City name"}},"required":["city"],"additional_properties":false}');
+    const before = lintText('file:///r.tool.json', text).findings.filter((f) => f.severity !== 'info');
+    assert.deepEqual(before.map((f) => f.rule).sort(), ['keyword-unknown', 'strict-additional-properties']);
+    const r = fixAll('file:///r.tool.json', text, { today: '2026-11-25' });
+    assert.ok(r.output.includes('"additionalProperties":false') && !r.output.includes('additional_properties'), r.output);
+    assert.deepEqual(r.remaining.findings.filter((f) => f.severity !== 'info'), []);
+    // Only the rename was listed ("Fixed 1 problem" while both were gone).
+    assert.deepEqual(r.fixed.map((f) => `${f.rule} ${f.pointer} ${f.offset}`).sort(), before.map((f) => `${f.rule} ${f.pointer} ${f.offset}`).sort());
+  });
+
+  it('fix-all renames a misspelt "requried" before filling "required" for strict mode: the properties stay required, not made nullable', () => {
+    const text = strictTool('{"type":"object","properties":{"city":{"type":"string","description":"City name"},"units":{"type":"string","description":"Units","enum":["c","f"]}},"requried":["city","units"],"additionalProperties":false}');
+    const r = fixAll('file:///q.tool.json', text, { today: '2026-11-25' });
+    // It made both nullable (["string","null"], null in the enum), added "required", and left "requried" beside it.
+    assert.ok(r.output.includes('"required":["city","units"]') && !r.output.includes('requried') && !r.output.includes('null'), r.output);
+    assert.deepEqual(r.fixed.map((f) => f.rule).sort(), ['keyword-unknown', 'strict-required-all', 'strict-required-all']);
+  });
+
+  it('fix-all does not make a type that is no JSON Schema type nullable ("" became ["", "null"])', () => {
+    const text = strictTool('{"type":"object","properties":{"issuer":{"type":"","description":"The entity that issued the token."}},"required":[],"additionalProperties":false}');
+    const r = fixAll('file:///e.tool.json', text, { today: '2026-11-25' });
+    assert.ok(r.output.includes('"type":""'), r.output);
+    assert.ok(!r.output.includes('"null"'), r.output);
+  });
 });
 

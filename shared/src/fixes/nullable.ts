@@ -26,6 +26,8 @@ function branchIsNull(b: Node): boolean {
   return !!c && c.type === 'null';
 }
 
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
 /**
  * The edits that make `schema` admit null, or undefined when no clean edit exists (a `const`, an `allOf`, a
  * `not`, a `$ref` beside a type, a `type` that is neither a string nor a list). Every keyword that restricts
@@ -45,6 +47,10 @@ export function makeNullable(edit: EditBuilder, schema: Node | undefined): Nulla
   // A const other than null, an allOf or a not (which may exclude null), or two unions: no single keyword to widen.
   if ((c && c.type !== 'null') || propertyNode(schema, 'allOf') || propertyNode(schema, 'not') || (anyOf && oneOf)) return undefined;
   if (t) {
+    // A type that is no JSON Schema type ("", "str", "dict") is corrected first (type-unknown): `["", "null"]` would
+    // wrap a non-type in a union, and the correction then lands inside it.
+    if (t.type === 'string' && !JSON_TYPES.has(String(t.value))) return undefined;
+    if (isArray(t) && elements(t).some((e) => e.type !== 'string' || !JSON_TYPES.has(String(e.value)))) return undefined;
     if (t.type === 'string') {
       if (!typeAdmitsNull(t)) {
         const name = String(t.value);
