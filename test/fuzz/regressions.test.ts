@@ -189,5 +189,17 @@ describe('fuzz regressions: unnamed tools', () => {
     assert.ok(r.output.includes('"type":""'), r.output);
     assert.ok(!r.output.includes('"null"'), r.output);
   });
+
+  it('removing a keyword the object repeats removes every copy (the next copy took its place and was reported again; seed 64)', () => {
+    const text = '[{"type":"function","name":"list_tags","description":"Use this when the user asks for the tags. Returns their names.","strict":true,"parameters":{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"description":"Tags.","uniqueItems":true,"uniqueItems":false}},"required":["tags"],"additionalProperties":false}}]';
+    const lint = lintText('file:///u.tool.json', text);
+    const finding = lint.findings.find((f) => f.rule === 'strict-unsupported-keyword');
+    assert.ok(finding);
+    const fix = fixesFor(lint, finding).find((f) => f.title === 'Remove "uniqueItems"');
+    assert.ok(fix, JSON.stringify(fixesFor(lint, finding).map((f) => f.title)));
+    const out = applyEdits(text, fix.edits);
+    assert.ok(!out.includes('uniqueItems'), out);
+    assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: true, fixAll: true }).problems, []);
+  });
 });
 

@@ -4,7 +4,7 @@ import type { SchemaVisit } from '../schemaWalk';
 import { SOURCES, STRICT_FORMATS, STRICT_UNSUPPORTED } from '../profiles';
 import { keyOfSchema, strictInfo, strictLabel, strictSeverity } from '../analysis/strict';
 import { replaceWithDescription, describeIn } from '../fixes/schemaEdits';
-import type { TextEdit } from '../fixes/edits';
+import { removeMembers, type TextEdit } from '../fixes/edits';
 import type { FixProposal } from '../fix';
 
 /** How to keep a removed keyword's meaning. */
@@ -231,8 +231,12 @@ export default defineRule<Msg>({
     const key = member.children?.[0]?.value;
     if (typeof key !== 'string') return [];
     // Removes the keyword, its meaning kept as a sentence of the description ('' = nothing to keep).
+    // A key the object repeats (JSON.parse keeps the last): every copy goes, or the next one takes its place and is
+    // reported again; with a sentence to keep, no fix (the parse-error on the repeat asks to keep one first).
+    const copies = (schema.children ?? []).filter((p) => p.children?.[0]?.value === key);
     const keep = (sentence: string, title: string): FixProposal[] => {
-      const edits: TextEdit[] | undefined = sentence ? replaceWithDescription(edit, schema, member, sentence) : [edit.removeMember(member)];
+      if (copies.length > 1 && sentence) return [];
+      const edits: TextEdit[] | undefined = copies.length > 1 ? removeMembers(copies) : sentence ? replaceWithDescription(edit, schema, member, sentence) : [edit.removeMember(member)];
       return edits ? [{ title, kind: 'suggestion', edits }] : [];
     };
     switch (finding.messageId) {
