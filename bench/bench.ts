@@ -11,7 +11,7 @@
  *   beside the Spectral CLI (@stoplight/spectral-cli) with bench/spectral/ruleset.yaml on the same files in
  *   the same run; the CLI's start-up on one small file, beside `node -e 0` (wall time, and instructions retired when
  *   Linux perf is installed: a figure a busy machine does not change).
- * - Server memory: RSS after indexing the 2,000-file workspace over stdio.
+ * - Server memory: RSS after indexing the 2,000-file workspace over stdio, and while typing in a 10,000-tool file.
  * - Scale (bench/scale.ts): lint time of files (workspaces, evaluation sets) of N and 4N repeated parts, and fix-all time.
  */
 import { parseTree } from 'jsonc-parser';
@@ -157,7 +157,10 @@ async function main(): Promise<void> {
     const distinct = only('cli') ? writeDistinctTools(files) : undefined;
     try {
       if (only('cli')) cli(dir, generated!, distinct!);
-      if (only('memory')) await serverMemory(dir);
+      if (only('memory')) {
+        await serverMemory(dir);
+        await typingMemory();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
       if (generated) rmSync(generated, { recursive: true, force: true });
@@ -469,6 +472,53 @@ async function serverMemory(dir: string): Promise<void> {
   clearInterval(sampler);
   console.log(`  RSS after 10 s idle ${kb('VmRSS').toFixed(0)} MB`);
   console.log(`  peak RSS of the server plus its worker process (sampled every 100 ms) ${(peakAllKb / 1024).toFixed(0)} MB`);
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  conn.dispose();
+}
+
+/**
+ * The server's RSS while typing in one large open file (the 10,000-tool file, 16.8 MB): 40 one-character edits,
+ * each waited for, sampled every 50 ms; then after 8 s without edits (the server collects once idle).
+ */
+async function typingMemory(): Promise<void> {
+  const text = generatedFile(10000);
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(messageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const waiting = new Map<number, () => void>();
+  conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
+    if (p.version !== undefined) waiting.get(p.version)?.();
+  });
+  conn.listen();
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(existsSync(`/proc/${proc.pid}/status`) ? readFileSync(`/proc/${proc.pid}/status`, 'utf8') : '')?.[1] ?? NaN) / 1024;
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb() || 0)), 50);
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await conn.sendNotification('initialized', {});
+  const uri = 'file:///bench/typing.tool.json';
+  const published = (v: number) => new Promise<void>((r) => waiting.set(v, r));
+  let p = published(1);
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tool-json', version: 1, text } });
+  await p;
+  const opened = rssMb();
+  const at = text.indexOf('Returns the', Math.floor(text.length / 2));
+  const before = text.slice(0, at).split('\n');
+  const line = before.length - 1;
+  let character = before[before.length - 1]!.length;
+  const times: number[] = [];
+  for (let v = 2; v < 42; v++) {
+    p = published(v);
+    const t = process.hrtime.bigint();
+    await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }] });
+    await p;
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    character++;
+  }
+  const typed = rssMb();
+  await new Promise((r) => setTimeout(r, 8000));
+  clearInterval(sampler);
+  console.log(`\nServer memory while typing: 40 one-character edits in the 10,000-tool file (16.8 MB), each waited for (median ${fmt(median(times)).trim()})`);
+  console.log(`  RSS after opening ${opened.toFixed(0)} MB, after the edits ${typed.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (sampled every 50 ms), after 8 s idle ${rssMb().toFixed(0)} MB`);
   await conn.sendRequest('shutdown');
   await conn.sendNotification('exit');
   conn.dispose();

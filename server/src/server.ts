@@ -9,6 +9,10 @@ import { MessageChecks, registerRefusals } from './messageChecks';
 import { DISK_WORKER_ARG, processPort, runDiskWorker, workerDiskWork } from './diskWorker';
 import { FramingGuard } from './framing';
 import { Console } from 'node:console';
+import { boundHeapGrowth } from './memory';
+
+// Both processes (the server and its disk worker) hold parse trees of large files: see memory.ts.
+boundHeapGrowth();
 
 if (process.argv.includes(DISK_WORKER_ARG) && process.send) {
   // This script started as the server's worker process (server/src/diskWorker.ts): it reads unopened tool
