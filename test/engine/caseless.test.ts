@@ -8,19 +8,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CASELESS_SOURCES, CaselessRegExp, uncaselessLetter } from '../../shared/src/analysis/caseless';
 import { RULES } from '../../shared/src/rules';
-import { INJECTION_PATTERNS, USAGE_CUE_SOURCE } from '../../shared/src/analysis/descriptions';
+import { INJECTION_CASELESS_SOURCES, INJECTION_PATTERNS, USAGE_CUE_SOURCE } from '../../shared/src/analysis/descriptions';
 import { corpusStrings } from '../../tools/corpus';
 import { HOSTILE_STRINGS, wordSoup } from '../fuzz/fuzz';
 
 /** The sources of the engine's CaselessRegExps, made when its modules loaded (before this file makes its own). */
 const ENGINE_SOURCES = [...CASELESS_SOURCES];
 
-/** The combined injection patterns with the `i` flag, as descriptions.ts joins them. */
-const INJECTION_SOURCE = INJECTION_PATTERNS.map((p, i) => (p.unlessConditional || p.re.flags !== 'i' ? '' : `(?<p${i}>${p.re.source})`))
-  .filter(Boolean)
-  .join('|');
-
-const SOURCES: Record<string, string> = { 'usage cues': USAGE_CUE_SOURCE, 'injection patterns': INJECTION_SOURCE };
+/** The combined injection scans with the `i` flag, as descriptions.ts makes them (two: the patterns behind one `\b`, the others). */
+const SOURCES: Record<string, string> = { 'usage cues': USAGE_CUE_SOURCE, ...Object.fromEntries(INJECTION_CASELESS_SOURCES.map((s, i) => [`injection patterns ${i + 1}`, s])) };
 
 /** Characters around ASCII letters' case: each maps into ASCII, out of it, or not at all, by case. */
 const ODD = ['\u0130', '\u0131', '\u212A', '\u017F', '\u1E9E', '\u00DF', '\u03A3', '\u03C3', '\u03C2', '\u00C9', '\u00E9', 'I', 'K', 'S', '\uD801\uDC00', '\uD800'];
@@ -71,7 +67,9 @@ describe('CaselessRegExp finds what the pattern with the i flag finds', () => {
     it(`${label}: on 100,000 seeded strings of its words in mixed case, with letters whose case leaves ASCII`, (t) => {
       const r = compare(source, seeded(source, label.length, 100_000));
       t.diagnostic(`${r.checked} strings, ${r.hits} matched`);
-      assert.ok(r.hits > 300, `${r.hits} matched`); // 3,850 and 633 with these seeds
+      // With these seeds: usage cues 3,850; the injection scans 411 (the patterns behind one \b) and 158 (markup and
+      // the others, whose brackets the word soup seldom makes). A floor that shows the strings reach the patterns.
+      assert.ok(r.hits > 100, `${r.hits} matched`);
     });
   }
 
@@ -93,7 +91,12 @@ describe('CaselessRegExp patterns are ones the lower-cased text can match', () =
   it('every one the engine makes (its rules loaded)', (t) => {
     assert.ok(RULES.length > 0);
     const sources = [...new Set(ENGINE_SOURCES)];
-    assert.ok(sources.includes(USAGE_CUE_SOURCE) && sources.includes(INJECTION_SOURCE), 'the usage cues and the injection patterns are among them');
+    assert.ok(sources.includes(USAGE_CUE_SOURCE) && INJECTION_CASELESS_SOURCES.every((s) => sources.includes(s)), 'the usage cues and the injection patterns are among them');
+    // Every pattern with the `i` flag and no condition is in one of the combined scans, once.
+    INJECTION_PATTERNS.forEach((p, i) => {
+      if (p.unlessConditional || p.re.flags !== 'i') return;
+      assert.equal(INJECTION_CASELESS_SOURCES.filter((s) => s.includes(`(?<p${i}>${p.re.source})`)).length, 1, `pattern ${i}`);
+    });
     for (const source of sources) assert.equal(uncaselessLetter(source), undefined, source.slice(0, 200));
     t.diagnostic(`${sources.length} patterns`);
   });
