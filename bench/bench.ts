@@ -61,8 +61,8 @@ function time(fn: () => void, runs: number): number {
 
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(8) + ' ms';
 
-/** didChange → publishDiagnostics, median over `edits` one-character edits inside a description or a tool name. */
-async function serverLatency(text: string, edits: number, where: 'description' | 'name' = 'description'): Promise<number> {
+/** A language server over stdio, initialized, and a promise per document version for its publishDiagnostics. */
+async function startBenchServer(): Promise<{ proc: ReturnType<typeof spawn>; conn: ReturnType<typeof createMessageConnection>; published: (version: number) => Promise<void> }> {
   const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(messageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiting = new Map<number, () => void>();
@@ -72,8 +72,13 @@ async function serverLatency(text: string, edits: number, where: 'description' |
   conn.listen();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
   await conn.sendNotification('initialized', {});
+  return { proc, conn, published: (v) => new Promise<void>((r) => waiting.set(v, r)) };
+}
+
+/** didChange → publishDiagnostics, median over `edits` one-character edits inside a description or a tool name. */
+async function serverLatency(text: string, edits: number, where: 'description' | 'name' = 'description'): Promise<number> {
+  const { conn, published } = await startBenchServer();
   const uri = 'file:///bench/tools.tool.json';
-  const published = (v: number) => new Promise<void>((r) => waiting.set(v, r));
   let p = published(1);
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tool-json', version: 1, text } });
   await p;
@@ -483,20 +488,11 @@ async function serverMemory(dir: string): Promise<void> {
  */
 async function typingMemory(): Promise<void> {
   const text = generatedFile(10000);
-  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []), resolve(ROOT, 'dist/server/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = createMessageConnection(messageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  const waiting = new Map<number, () => void>();
-  conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
-    if (p.version !== undefined) waiting.get(p.version)?.();
-  });
-  conn.listen();
+  const { proc, conn, published } = await startBenchServer();
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(existsSync(`/proc/${proc.pid}/status`) ? readFileSync(`/proc/${proc.pid}/status`, 'utf8') : '')?.[1] ?? NaN) / 1024;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb() || 0)), 50);
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
-  await conn.sendNotification('initialized', {});
   const uri = 'file:///bench/typing.tool.json';
-  const published = (v: number) => new Promise<void>((r) => waiting.set(v, r));
   let p = published(1);
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'tool-json', version: 1, text } });
   await p;
