@@ -863,11 +863,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     schedule(uri);
   }
 
+  // Each open and change discards the previous lint before scheduling the next: lintNow skips a document whose lint
+  // is for its current version, and a client that sends a change under the version it already has (or opens an open
+  // document again with its version) changed the text all the same. Its diagnostics and symbols went on describing
+  // the text before, with no publish, until the next change (an independent LSP tester).
   documents.onDidOpen((e) => {
     closedToDisk.delete(e.document.uri);
-    schedule(e.document.uri);
+    relint(e.document.uri);
   });
-  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidChangeContent((e) => relint(e.document.uri));
   documents.onDidClose((e) => {
     const uri = e.document.uri;
     scheduler.cancel(uri); // a pending lint of the closed version is superseded

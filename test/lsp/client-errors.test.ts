@@ -112,6 +112,35 @@ describe('MessageChecks: document versions', () => {
   });
 });
 
+describe('a change under the version the server already has', { timeout: 60_000 }, () => {
+  it('is linted and published: the diagnostics and symbols follow the new text (they kept describing the old one, with no publish)', async () => {
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const uri = 'file:///same-version.tool.json';
+      const typed = (name: string, type: string) => TOOL(name).replace('"type": "string"', `"type": "${type}"`);
+      let next = client.waitForDiagnostics((p) => p.uri === uri && p.version === 1);
+      await client.open(uri, TOOL('get_weather'));
+      await next;
+      next = client.waitForDiagnostics((p) => p.uri === uri && p.version === 2);
+      await client.change(uri, 2, [{ text: TOOL('get_weather_a') }]);
+      assert.ok(!(await next).diagnostics.some((d) => d.code === 'type-unknown'));
+      // Version 2 again, with other text: an unknown type in it.
+      next = client.waitForDiagnostics((p) => p.uri === uri && p.version === 2 && p.diagnostics.some((d) => d.code === 'type-unknown'));
+      await client.change(uri, 2, [{ text: typed('get_weather_b', 'int') }]);
+      await next;
+      const symbols = (await client.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string }[];
+      assert.deepEqual(symbols.map((x) => x.name), ['get_weather_b']);
+      // An open of the open document, with its version: linted too.
+      next = client.waitForDiagnostics((p) => p.uri === uri && p.version === 2 && !p.diagnostics.some((d) => d.code === 'type-unknown'));
+      await client.open(uri, TOOL('get_weather_c'), 'tool-json', 2);
+      await next;
+    } finally {
+      await client.shutdown();
+    }
+  });
+});
+
 describe('client errors over stdio', { timeout: 120_000 }, () => {
   it('a header without a Content-Length ends the server with a message (it stayed alive and deaf)', async () => {
     const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
