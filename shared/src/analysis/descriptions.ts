@@ -381,22 +381,17 @@ const PASS_IT = /(?:^|[.!?;:]\s+)read\s+it\b|\bput\s+what\s+you\s+read\b|\b(?:pa
  */
 const LOOKALIKE_CANDIDATE = /[\u0391-\u03C9\u0405-\u04CF\u0501-\u051D\uFF01-\uFF5E]|\uD835[\uDC00-\uDFFF]/;
 
-/** Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables for these scripts), and their Latin twin. */
-const CONFUSABLE: Readonly<Record<string, string>> = {
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S', Ү: 'Y',
-  ο: 'o', α: 'a', ν: 'v', ι: 'i', κ: 'k', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-};
-const CONFUSABLE_CHARS = new RegExp(`[${Object.keys(CONFUSABLE).join('')}]`, 'g');
+/** Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables for these scripts; not μ, π, Ω). */
+const CONFUSABLE_CHARS = /[аеорсухіјѕԁԛԝһӏАВЕКМНОРСТХІЈЅҮοανικρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/g;
 const LETTER_RUN = /\p{L}+/gu;
+/** Fullwidth forms and mathematical alphanumerics, which NFKC turns into the ASCII letters they show. */
+const FOLDED_LETTERS = /[\uFF01-\uFF5E]|\uD835[\uDC00-\uDFFF]/;
 const ASCII_LETTER = /[A-Za-z]/;
 
 /**
  * Text written in look-alike letters: a word that mixes Latin letters with Cyrillic or Greek ones drawn the same
  * ("Іgnore", "ѕеnd_email": Unicode TR 39's mixed-script confusables; a word wholly in one script is ordinary text),
- * or steering text once fullwidth and mathematical letters are read as the letters they show (NFKC) and look-alikes
- * as their Latin twins.
+ * or steering text once fullwidth and mathematical letters are read as the letters they show (NFKC).
  */
 function findLookalike(text: string): InjectionHit | undefined {
   LETTER_RUN.lastIndex = 0;
@@ -408,7 +403,10 @@ function findLookalike(text: string): InjectionHit | undefined {
       return { kind: 'homoglyph', phrase: word, index: m.index };
     }
   }
-  const plain = text.normalize('NFKC').replace(CONFUSABLE_CHARS, (c) => CONFUSABLE[c] ?? c);
+  // Only fullwidth and mathematical letters need a second scan: a word with look-alikes among Latin letters was
+  // found above, and mapping whole Cyrillic or Greek sentences to Latin made every such description scan twice.
+  if (!FOLDED_LETTERS.test(text)) return undefined;
+  const plain = text.normalize('NFKC');
   if (plain === text) return undefined;
   const hit = firstPlainInjection(plain);
   return hit && { kind: 'homoglyph', phrase: hit.phrase, index: 0 };
