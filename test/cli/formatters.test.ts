@@ -38,6 +38,54 @@ describe('CLI formatters on large reports', () => {
     );
   });
 
+  it('writeJson writes the same whichever parts it stringifies whole (budgets of 0 to 12 values) and however deep', () => {
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 6 }), fc.array(fc.oneof(fc.jsonValue(), fc.constant(undefined)), { maxLength: 30 }));
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 12 }), (v, small) => {
+        assert.equal(collect((w) => writeJson(w, v, small)).text, `${JSON.stringify(v, null, 2)}\n`);
+      }),
+      { numRuns: 2000, seed: 11 },
+    );
+    // Line breaks and look-alikes inside strings, and a toJSON object, at every depth.
+    const tricky = { a: ['x\ny', { 'k\n': 'v\r\n', d: new Date(0), n: [1, [2, [3, { e: '\u2028' }]]] }], b: { c: { d: { e: [] } } } };
+    for (let small = 0; small <= 20; small++) assert.equal(collect((w) => writeJson(w, tricky, small)).text, `${JSON.stringify(tricky, null, 2)}\n`);
+  });
+
+  it('formatJson writes JSON.stringify(report, null, 2) of the public JSON shape, for any files, findings, fixes and outputs', () => {
+    const str = fc.string({ unit: 'binary', maxLength: 12 });
+    const int = fc.nat({ max: 100_000 });
+    const found = fc.record({
+      rule: str,
+      messageId: str,
+      message: fc.oneof(str, fc.constantFrom('line\nbreak "quoted" \\ \u2028', '')),
+      severity: fc.constantFrom('error', 'warning', 'info', 'hint'),
+      tool: fc.option(str, { nil: null }),
+      pointer: str,
+      range: fc.record({ start: fc.record({ line: int, character: int }), end: fc.record({ line: int, character: int }) }),
+      offset: int,
+      length: int,
+    }) as fc.Arbitrary<Finding>;
+    const report = fc.record(
+      { path: str, findings: fc.array(found, { maxLength: 5 }), tools: int, fixed: fc.array(found, { maxLength: 3 }), output: str },
+      { requiredKeys: ['path', 'findings', 'tools'] },
+    ) as fc.Arbitrary<FileReport>;
+    fc.assert(
+      fc.property(fc.array(report, { maxLength: 4 }), (files) => {
+        const expected = {
+          version: 1,
+          files: files.map((f) => ({
+            path: f.path,
+            ...(f.fixed ? { fixed: f.fixed.map((d) => ({ rule: d.rule, message: d.message, tool: d.tool, pointer: d.pointer, line: d.range.start.line, character: d.range.start.character })) } : {}),
+            ...(f.output !== undefined ? { output: f.output } : {}),
+            diagnostics: f.findings.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, tool: d.tool, pointer: d.pointer, range: d.range })),
+          })),
+        };
+        assert.equal(collect((w) => formatJson(files, w)).text, `${JSON.stringify(expected, null, 2)}\n`);
+      }),
+      { numRuns: 1000, seed: 3 },
+    );
+  });
+
   it('200,000 findings in one file: JSON in several chunks equal to one JSON.stringify; text laid out in columns', () => {
     const findings = Array.from({ length: 200_000 }, (_, i) => finding(i));
     const files: FileReport[] = [{ path: 'big.tool.json', findings, tools: 1 }];
