@@ -80,9 +80,11 @@ describe('CLI --cache', () => {
   it('the results do come from the cache file (an entry edited by hand shows)', () => {
     run(['lint', 'tools', '--cache'], dir);
     const cacheFile = join(dir, '.toolschemacache');
-    const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { files: Record<string, { record: { findings: { rule: string; message: string }[] } }> };
-    const finding = Object.values(cache.files).flatMap((e) => e.record.findings).find((f) => f.rule === 'type-unknown')!;
-    finding.message = 'FROM THE CACHE';
+    // Format 2: [key, answered, tools, queries, findings]; a finding's rule (0) and message (2) are places in `strings`.
+    const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { strings: string[]; files: Record<string, [string, string, unknown, unknown, number[][]]> };
+    const finding = Object.values(cache.files).flatMap((e) => e[4]).find((f) => cache.strings[f[0]!] === 'type-unknown')!;
+    cache.strings.push('FROM THE CACHE');
+    finding[2] = cache.strings.length - 1;
     writeFileSync(cacheFile, JSON.stringify(cache));
     assert.match(run(['lint', 'tools', '--cache'], dir).stdout, /FROM THE CACHE/);
   });
@@ -150,11 +152,24 @@ describe('CLI --cache', () => {
     const cacheFile = join(dir, '.toolschemacache');
     const valid = () => {
       run(['lint', 'tools', '--cache'], dir);
-      return JSON.parse(readFileSync(cacheFile, 'utf8')) as { files: Record<string, { record: { findings: unknown } }> };
+      return JSON.parse(readFileSync(cacheFile, 'utf8')) as { strings: unknown[]; files: Record<string, unknown[]> };
     };
-    const badEntries = valid();
-    for (const e of Object.values(badEntries.files)) e.record.findings = [{ rule: 'x', severity: 'fatal' }];
-    for (const bad of ['{"format":1,"run":"abc","files":{"/a.tool.json":{"key', '', '{"format":1,"run":"other","files":{}}', '{"format":0,"run":"old","files":{"x":1}}', JSON.stringify(badEntries)]) {
+    // Entries that are not what this version writes: each must be linted again, not read.
+    const corrupt = (change: (c: ReturnType<typeof valid>) => void) => {
+      const c = valid();
+      change(c);
+      return JSON.stringify(c);
+    };
+    const badEntries = [
+      corrupt((c) => Object.values(c.files).forEach((e) => (e[4] = [[0, 0, 0, 999_999, -1, 0, 0, 0, 0, 0, 0, 0]]))), // severity out of the table
+      corrupt((c) => Object.values(c.files).forEach((e) => (e[4] = [{ rule: 'x', severity: 'fatal' }]))), // a format 1 finding
+      corrupt((c) => Object.values(c.files).forEach((e) => (e[4] = (e[4] as unknown[][]).map((f) => [...f.slice(0, 6), -1, ...f.slice(7)])))), // a negative line
+      corrupt((c) => Object.values(c.files).forEach((e) => (e[2] = [[0, 'unknown-profile']]))),
+      corrupt((c) => Object.values(c.files).forEach((e) => e.pop())),
+      corrupt((c) => (c.strings = c.strings.map(() => 7))),
+      corrupt((c) => Object.values(c.files).forEach((e) => (e[4] = [[0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, { x: [] }]]))), // data not strings or numbers
+    ];
+    for (const bad of ['{"format":2,"run":"abc","files":{"/a.tool.json":{"key', '', '{"format":2,"run":"other","strings":[],"files":{}}', '{"format":1,"run":"old","files":{"x":1}}', ...badEntries]) {
       writeFileSync(cacheFile, bad);
       const r = run(['lint', 'tools', '--format', 'json', '--cache'], dir);
       assert.equal(r.stdout, fresh.stdout, `${bad.slice(0, 20)}: ${r.stderr}`);
