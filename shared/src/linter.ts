@@ -512,7 +512,12 @@ function ownEntry(e: CachedTool): CachedTool {
     for (const [k, v] of m) out.set(ownString(k), v);
     return out;
   };
-  const names = (q: NameQuestions): NameQuestions => ({ has: copy(q.has), versions: copy(q.versions), all: q.all });
+  const names = (q: NameQuestions): NameQuestions => ({
+    has: copy(q.has),
+    versions: copy(q.versions),
+    derived: q.derived.length === 0 ? q.derived : q.derived.map(([derive, member, answer]) => [derive, ownString(member), answer] as const),
+    all: q.all,
+  });
   return {
     findings: e.findings.map(ownFinding),
     names: names(e.names),

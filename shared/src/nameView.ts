@@ -24,14 +24,25 @@ import type { Profile } from './types';
 export interface NameQuestions {
   has: ReadonlyMap<string, boolean>;
   versions: ReadonlyMap<string, number>;
+  /** Memberships in sets derived from the names (NameView.inDerived): the derivation, the member, the answer. */
+  derived: readonly DerivedQuestion[];
   all: boolean;
 }
 
+/** A set computed from the names; one function per kind of set (its identity keys the set within a view). */
+export type NameDerivation = (names: ReadonlySet<string>) => ReadonlySet<string>;
+
+export type DerivedQuestion = readonly [derive: NameDerivation, member: string, answer: boolean];
+
 export const NO_QUESTIONS: ReadonlyMap<string, never> = new Map<string, never>();
+
+/** No derived question asked (shared and frozen: a view makes a new list at the first question). */
+export const NO_DERIVED_QUESTIONS: readonly DerivedQuestion[] = Object.freeze([]);
 
 export class NameView implements ReadonlySet<string> {
   private questions: NameQuestions | undefined;
   private versions: Map<string, number> | undefined;
+  private derivedSets: Map<NameDerivation, ReadonlySet<string>> | undefined;
 
   private set: ReadonlySet<string> | undefined;
 
@@ -44,7 +55,7 @@ export class NameView implements ReadonlySet<string> {
 
   /** Starts recording the questions of one tool's rules. */
   record(): void {
-    this.questions = { has: NO_QUESTIONS, versions: NO_QUESTIONS, all: false };
+    this.questions = { has: NO_QUESTIONS, versions: NO_QUESTIONS, derived: NO_DERIVED_QUESTIONS, all: false };
   }
 
   /** Stops recording; what was asked since `record()`. */
@@ -59,6 +70,7 @@ export class NameView implements ReadonlySet<string> {
     if (q.all) return false;
     for (const [name, defined] of q.has) if (this.names.has(name) !== defined) return false;
     for (const [base, version] of q.versions) if (this.maxVersion(base) !== version) return false;
+    for (const [derive, member, answer] of q.derived) if (this.derivedSet(derive).has(member) !== answer) return false;
     return true;
   }
 
@@ -76,6 +88,25 @@ export class NameView implements ReadonlySet<string> {
     const q = this.questions;
     if (q) (q.versions === NO_QUESTIONS ? (q.versions = new Map()) : (q.versions as Map<string, number>)).set(base, r);
     return r;
+  }
+
+  /**
+   * Whether `member` is in the set `derive` computes from the names (once per view), recorded as one question: a
+   * tool's result then depends on that answer, not on every name (name-verb-first asks whether another tool puts
+   * a word prefix before a verb; reading every name for it made each keystroke in a name re-lint every tool
+   * with a shared prefix: 18 of 100 BFCL tools, 14 ms against 4 ms for a keystroke in a description).
+   */
+  inDerived(derive: NameDerivation, member: string): boolean {
+    const r = this.derivedSet(derive).has(member);
+    const q = this.questions;
+    if (q) (q.derived === NO_DERIVED_QUESTIONS ? (q.derived = []) : (q.derived as DerivedQuestion[])).push([derive, member, r]);
+    return r;
+  }
+
+  private derivedSet(derive: NameDerivation): ReadonlySet<string> {
+    let set = this.derivedSets?.get(derive);
+    if (!set) (this.derivedSets ??= new Map()).set(derive, (set = derive(this.names)));
+    return set;
   }
 
   /** The whole set: whatever is derived from it depends on every name. */

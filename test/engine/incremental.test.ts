@@ -112,6 +112,37 @@ describe('incremental lint (per-tool cache)', () => {
     assert.deepEqual(warm.findings, lintText('file:///names.tool.json', edited).findings);
   });
 
+  // name-verb-first asks whether another tool puts a word prefix before a verb ("browser" in browser_navigate): a
+  // question about one prefix (NameView.inDerived), not a read of every name, which re-linted every tool with a
+  // shared prefix on each keystroke in any name.
+  it('a keystroke in a name re-lints the tools with a shared prefix only when the prefix stops (or starts) being a namespace', () => {
+    clearToolCache();
+    const tool = (name: string) => `{ "name": "${name}", "description": "Use this when the user asks the browser to do ${name.replace(/_/g, ' ')} on the current page.", "inputSchema": { "type": "object", "properties": {} } }`;
+    const file = (names: string[]) => `{ "tools": [\n${names.map(tool).join(',\n')}\n] }`;
+    const names = ['browser_navigate', 'browser_click', 'browser_screenshot', 'browser_tabs', 'browser_console_messages', 'browser_network_requests', 'browser_pdf', 'get_weather', 'list_orders'];
+    const suggestionFor = (findings: { rule: string; tool: string | null; message: string }[], name: string) => findings.find((f) => f.rule === 'name-verb-first' && f.tool === name)?.message;
+    const first = lintText('file:///ns.tool.json', file(names)).findings;
+    assert.match(suggestionFor(first, 'browser_tabs') ?? '', /"browser_list_tabs"/);
+    // browser_click -> browser_clickx: "browser" is still put before a verb (navigate, screenshot).
+    visited.length = 0;
+    const typed = names.map((n) => (n === 'browser_click' ? 'browser_clickx' : n));
+    const warm = lintText('file:///ns.tool.json', file(typed)).findings;
+    const again = new Set(visited.map(toolName));
+    for (const n of ['browser_tabs', 'browser_console_messages', 'browser_network_requests', 'browser_pdf']) assert.ok(!again.has(n), `${n} linted again: ${[...again].join(', ')}`);
+    assert.ok(again.has('browser_clickx'));
+    clearToolCache();
+    assert.deepEqual(warm, lintText('file:///ns.tool.json', file(typed)).findings);
+    // No tool puts "browser" before a verb any more: the tools that asked are linted again, and their advice changes.
+    lintText('file:///ns.tool.json', file(names));
+    const renamed = names.map((n) => (/navigate|click|screenshot/.test(n) ? `${n}x` : n));
+    visited.length = 0;
+    const warm2 = lintText('file:///ns.tool.json', file(renamed)).findings;
+    assert.ok(new Set(visited.map(toolName)).has('browser_tabs'));
+    assert.doesNotMatch(suggestionFor(warm2, 'browser_tabs') ?? '', /"browser_list_tabs"/);
+    clearToolCache();
+    assert.deepEqual(warm2, lintText('file:///ns.tool.json', file(renamed)).findings);
+  });
+
   it('after renaming a tool, a lint with the warm cache equals an uncached lint (corpus files and generated files)', () => {
     const files = corpusFiles()
       .filter((_, i) => i % 8 === 0)

@@ -6,7 +6,7 @@
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS, SNAKE_CASE } from '../text';
-import { NameView } from '../nameView';
+import { NameView, type NameDerivation } from '../nameView';
 
 // ---------------------------------------------------------------------------------------------
 // Vague names
@@ -331,32 +331,61 @@ export interface VerbFirstOptions {
 }
 
 /**
+ * Whether some name of `names` puts the word prefix `prefix` (words joined by NUL) right before a verb. The prefixes
+ * are built once per name set (asking each tool's name against every other name was quadratic: 8,000 tools, a
+ * second per lint); through a NameView the answer is recorded as one question (nameView.ts), not as a read of
+ * every name.
+ */
+function prefixBeforeVerb(names: ReadonlySet<string>, prefix: string, extra: ReadonlyMap<string, VerbKind> | undefined): boolean {
+  const derive = beforeVerbDerivation(extra);
+  if (names instanceof NameView) return names.inDerived(derive, prefix);
+  let set = beforeVerbCache.get(names)?.get(derive);
+  if (!set) {
+    set = derive(names);
+    const perSet = beforeVerbCache.get(names) ?? new Map<NameDerivation, ReadonlySet<string>>();
+    perSet.set(derive, set);
+    beforeVerbCache.set(names, perSet);
+  }
+  return set.has(prefix);
+}
+
+const beforeVerbCache = new WeakMap<ReadonlySet<string>, Map<NameDerivation, ReadonlySet<string>>>();
+
+/**
+ * One derivation per set of extra verbs, by content (its identity keys the derived set, and a cached tool's
+ * question: each lint makes its own map of the configuration's verbs, and a derivation per map would make every
+ * cached tool's question a new set to build).
+ */
+const beforeVerbDerivations = new Map<string, NameDerivation>();
+function beforeVerbDerivation(extra: ReadonlyMap<string, VerbKind> | undefined): NameDerivation {
+  const key = extra && extra.size > 0 ? [...extra].map(([v, k]) => `${v}\u0000${k}`).sort().join('\u0001') : '';
+  let d = beforeVerbDerivations.get(key);
+  if (!d) {
+    // Configurations are few; a process linting under very many is bounded all the same.
+    if (beforeVerbDerivations.size >= 64) beforeVerbDerivations.clear();
+    const verbs = extra && extra.size > 0 ? new Map(extra) : undefined;
+    beforeVerbDerivations.set(key, (d = (names) => prefixesBeforeVerb(names, verbs)));
+  }
+  return d;
+}
+
+/** Every word prefix (words joined by NUL) that some name of `names` puts right before a verb. */
+function prefixesBeforeVerb(names: ReadonlySet<string>, extra: ReadonlyMap<string, VerbKind> | undefined): Set<string> {
+  const prefixes = new Set<string>();
+  for (const n of names) {
+    const o = identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n);
+    for (let i = 1; i < o.length; i++) if (verbKind(o[i]!, extra) !== undefined) prefixes.add(o.slice(0, i).join('\u0000'));
+  }
+  return prefixes;
+}
+
+/**
  * Up to three verb-first names for a tool name that does not start with a verb, best first, in the name's own
  * case style, keeping a dotted prefix, a shared namespace and a version suffix: the trailing verb moved to the
  * front (`temperature_get` → `get_temperature`), else a verb the description opens with, `list_` for a plural,
  * and `get_` (`user_info` → `get_user`, `get_user_info`). Candidates that are still not verb-first, vague or
  * taken are left out.
  */
-const beforeVerbCache = new WeakMap<ReadonlySet<string>, { extra: ReadonlyMap<string, VerbKind> | undefined; prefixes: Set<string> }>();
-
-/**
- * Every word prefix (words joined by NUL) that some name of `taken` puts right before a verb, built once per
- * name set: asking each tool's name against every other name was quadratic (8,000 tools: a second per lint).
- */
-function prefixesBeforeVerb(names: ReadonlySet<string>, extra: ReadonlyMap<string, VerbKind> | undefined): Set<string> {
-  // Built from every name: a NameView records that on each call, not only on the one that builds the prefixes.
-  const taken = names instanceof NameView ? names.readAll() : names;
-  const hit = beforeVerbCache.get(taken);
-  if (hit && hit.extra === extra) return hit.prefixes;
-  const prefixes = new Set<string>();
-  for (const n of taken) {
-    const o = identWords(n.includes('.') ? n.slice(n.lastIndexOf('.') + 1) : n);
-    for (let i = 1; i < o.length; i++) if (verbKind(o[i]!, extra) !== undefined) prefixes.add(o.slice(0, i).join('\u0000'));
-  }
-  beforeVerbCache.set(taken, { extra, prefixes });
-  return prefixes;
-}
-
 export function verbFirstNames(name: string, options: VerbFirstOptions = {}): string[] {
   const { extra, namespaces } = options;
   const dot = name.lastIndexOf('.');
@@ -375,13 +404,10 @@ export function verbFirstNames(name: string, options: VerbFirstOptions = {}): st
   let start = parts.verbIndex > 0 ? parts.verbIndex : 0;
   if (start === 0 && namespaces && options.taken) {
     // A prefix counts as a namespace when another tool puts a verb right after it (`browser_navigate`).
-    let before: Set<string> | undefined;
     for (let i = 1; i < Math.min(end, 9); i++) {
       // Namespaces have at most 8 words (sharedPrefixes).
-      const p = words.slice(0, i).join('\u0000');
       if (!namespaces.has(words.slice(0, i).join('_'))) continue;
-      before ??= prefixesBeforeVerb(options.taken, extra);
-      if (before.has(p)) start = i;
+      if (prefixBeforeVerb(options.taken, words.slice(0, i).join('\u0000'), extra)) start = i;
     }
   }
   const ns = words.slice(0, start);
