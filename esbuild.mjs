@@ -2,7 +2,7 @@
 // benchmark scripts (dist/), and the tests (out/test/). Before bundling, regenerates the rule registry
 // shared/src/rules/index.ts from the files in shared/src/rules/ (one rule per file, id = file name).
 import * as esbuild from 'esbuild';
-import { readdirSync, writeFileSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { readdirSync, writeFileSync, readFileSync, existsSync, statSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -146,6 +146,9 @@ const e2e = [
   esbuild.build({ ...common, entryPoints: ['test/editors/electron.ts', ...walk(join(root, 'test/editors'), [], '.editor.ts')], outdir: 'out/editors', outbase: 'test/editors', external: ['playwright-core', '@vscode/test-web', '@vscode/test-electron'], sourcemap: true }),
 ];
 
+// The test bundles are built afresh: a test renamed or removed in test/ left its old bundle in out/test/, which
+// `npm run test:unit` (node --test out/test/) went on running (a renamed red-team test ran twice).
+rmSync(join(root, 'out/test'), { recursive: true, force: true });
 await Promise.all([
   shipped({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client/extension.js', external: ['vscode'], sourcemap, minify }),
   shipped({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server/server.js', banner: shebang, plugins: [fdirWithoutPicomatch], sourcemap, minify }),
