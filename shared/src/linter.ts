@@ -7,7 +7,7 @@ import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, NO_DEFINITIONS, type Definitions, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
 import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
-import { clearStringCaches, interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
+import { clearStringCaches, hash53, interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
 import { clearSchemaCaches, regexBudgetSkips, resetRegexBudget, resultSchemaOf } from './analysis/jsonSchema';
@@ -602,19 +602,7 @@ function evaluationKey(e: EvaluationState | undefined): string {
   return hash53(parts.join('\u0001'));
 }
 
-/** cyrb53: a fast 53-bit string hash (collisions are negligible for cache keys of this size). */
-export function hash53(str: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
+export { hash53 } from './text';
 
 export interface WorkspaceFile {
   uri: string;

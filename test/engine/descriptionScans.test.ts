@@ -9,7 +9,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ANY_DETAIL, DETAIL_PATTERNS, INJECTION_PATTERNS, firstPlainInjection, hasBlobCandidate, subStringNode } from '../../shared/src/analysis/descriptions';
+import { ANY_DETAIL, DETAIL_PATTERNS, INJECTION_GATES, INJECTION_PATTERNS, everyBranchStartsAtBoundary, firstPlainInjection, hasBlobCandidate, subStringNode } from '../../shared/src/analysis/descriptions';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import type { Node } from '../../shared/src/document';
 import { ANY_OPTIONAL_PHRASE, OPTIONAL_PHRASES } from '../../shared/src/analysis/strict';
 import { corpusStrings } from '../../tools/corpus';
@@ -85,6 +87,75 @@ describe('description-injection: the combined patterns find what the patterns on
     assert.ok(r.ties > 0, 'some strings put two patterns at one position');
   });
 });
+
+describe('description-injection: the gate of the combined scan lets through every match of every pattern behind it', () => {
+  it('every match of each caseless pattern behind one word boundary begins where the gate matches (corpus, red-team sets, word soup)', (t) => {
+    assert.equal(INJECTION_GATES.length, 1, 'the caseless patterns behind one word boundary have a gate');
+    const gate = new RegExp(INJECTION_GATES[0]!, 'y');
+    const gated = INJECTION_PATTERNS.filter((p) => !p.unlessConditional && p.re.flags === 'i' && everyBranchStartsAtBoundary(p.re.source));
+    assert.ok(gated.length > 50, `${gated.length} patterns`);
+    const cases: string[] = [];
+    const stack: unknown[] = [JSON.parse(readFileSync('test/fixtures/injection-cases.json', 'utf8'))];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (typeof v === 'string') cases.push(v);
+      else if (v && typeof v === 'object') stack.push(...Object.values(v));
+    }
+    // Strings each pattern matches: fast-check's generator for a pattern (it reads no \\b or lookarounds: they are
+    // left out, and the strings the pattern itself does not match are dropped below), inside a sentence.
+    const generated = gated.flatMap((p, k) =>
+      fc.sample(fc.stringMatching(new RegExp(`^(?:${withoutAssertions(p.re.source)})$`)), { numRuns: 150, seed: k }).map((x) => `Use this tool to file the report. ${x} Then stop.`),
+    );
+    const words = [...new Set(gated.flatMap((p) => p.re.source.match(/[a-z]{2,}/g) ?? []))];
+    const strings = [...corpusStrings(), ...HOSTILE_STRINGS, ...cases, ...generated, ...wordSoup(words, { seed: 21, count: 50_000, seps: [' ', ' ', '  ', '\n', ', ', '. ', "'", ' - '], upper: 0.1, capital: 0.2 })];
+    let matches = 0;
+    for (const s of strings) {
+      const lower = s.toLowerCase();
+      for (const p of gated) {
+        for (const m of lower.matchAll(new RegExp(p.re.source, 'g'))) {
+          matches++;
+          gate.lastIndex = m.index;
+          assert.ok(gate.test(lower), `pattern ${INJECTION_PATTERNS.indexOf(p)} matches ${JSON.stringify(m[0])} at ${m.index} of ${JSON.stringify(s.slice(0, 200))}, where the gate does not`);
+        }
+      }
+    }
+    t.diagnostic(`${strings.length} strings, ${matches} matches of ${gated.length} patterns`);
+    assert.ok(matches > 5_000, `${matches} matches`);
+  });
+});
+
+/** A pattern's source without `\\b`, `\\B` and lookarounds (a pattern matching more strings). */
+function withoutAssertions(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    if (source.startsWith('\\b', i) || source.startsWith('\\B', i)) {
+      i++;
+      continue;
+    }
+    if (source[i] === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (/^\(\?(?:<=|<!|=|!)/.test(source.slice(i, i + 4))) {
+      let depth = 0;
+      let inClass = false;
+      let j = i;
+      for (; j < source.length; j++) {
+        const c = source[j];
+        if (c === '\\') j++;
+        else if (inClass) inClass = c !== ']';
+        else if (c === '[') inClass = true;
+        else if (c === '(') depth++;
+        else if (c === ')' && --depth === 0) break;
+      }
+      i = j;
+      continue;
+    }
+    out += source[i];
+  }
+  return out;
+}
 
 describe('description-injection: the blob candidate loop answers as the two regular expressions it replaced', () => {
   const HEX = /[0-9A-Za-z]{65}/;

@@ -21,6 +21,7 @@ import { correctType } from './params';
 import { resolveRef } from './results';
 import { strictInfo } from './strict';
 import type { Profile } from '../types';
+import { hash53 } from '../text';
 
 /** A parsed baseline: the file's text at the baseline ref and its tools by name. */
 export interface Baseline {
@@ -82,19 +83,6 @@ export function parseBaseline(input: BaselineInput, profile: Profile | 'auto' = 
   return parsed;
 }
 
-/** cyrb53 (the same short hash the per-tool cache uses). */
-function hash53(s: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Changes

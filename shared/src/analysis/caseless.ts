@@ -29,24 +29,33 @@ export const CASELESS_SOURCES: string[] = [];
 const LOWERS_TO_ASCII = /[\u0130\u212A]/;
 
 export class CaselessRegExp {
-  /** The pattern without `i`, for the lower-cased text. */
+  /** The pattern without `i`, for the lower-cased text (sticky when gated). */
   private readonly lower: RegExp;
   /** The pattern with `i`, for texts with a character of LOWERS_TO_ASCII; compiled on first use. */
   private withFlag: RegExp | undefined;
+  /** Where a match can begin (see the constructor), global; the pattern runs only there. */
+  private readonly gate: RegExp | undefined;
 
   /**
    * @param source a pattern whose letters are lower-case ASCII, except in `A-Z` ranges (see uncaselessLetter).
-   * @param flags its flags without `i` and without `u` (under `u`, `i` folds ſ into s and the Kelvin sign into k).
+   * @param flags its flags without `i` and without `u` (under `u`, `i` folds ſ into s and the Kelvin sign into k),
+   *   nor `g` or `y`.
+   * @param gate a pattern, of the same kind, matching at every position where `source` can begin a match (and
+   *   elsewhere too, if it must): the pattern is tried at each of its matches in turn, and the first that matches is
+   *   the leftmost match (analysis/regexPrefixes.ts builds one from a pattern's literal prefixes).
    */
   constructor(
     readonly source: string,
     readonly flags = '',
+    gate?: string,
   ) {
-    if (/[iuv]/.test(flags)) throw new Error(`CaselessRegExp: flags "${flags}" (no i, u or v)`);
+    if (/[iuvgy]/.test(flags)) throw new Error(`CaselessRegExp: flags "${flags}" (no i, u, v, g or y)`);
     // The letters are checked by test/engine/caseless.test.ts (uncaselessLetter on every source made so far), not
     // here: reading the sources a character at a time cost about 25 million instructions of every start.
     CASELESS_SOURCES.push(source);
-    this.lower = new RegExp(source, flags);
+    if (gate !== undefined) CASELESS_SOURCES.push(gate);
+    this.lower = new RegExp(source, gate === undefined ? flags : `${flags}y`);
+    this.gate = gate === undefined ? undefined : new RegExp(gate, 'g');
   }
 
   /**
@@ -55,14 +64,28 @@ export class CaselessRegExp {
    */
   exec(text: string): RegExpExecArray | null {
     if (LOWERS_TO_ASCII.test(text)) return (this.withFlag ??= new RegExp(this.source, `${this.flags}i`)).exec(text);
-    const m = this.lower.exec(text.toLowerCase());
+    const lowered = text.toLowerCase();
+    const m = this.gate ? this.gated(lowered, this.gate) : this.lower.exec(lowered);
     if (m) m[0] = text.slice(m.index, m.index + m[0].length);
     return m;
   }
 
   test(text: string): boolean {
+    if (this.gate) return this.exec(text) !== null;
     if (LOWERS_TO_ASCII.test(text)) return (this.withFlag ??= new RegExp(this.source, `${this.flags}i`)).test(text);
     return this.lower.test(text.toLowerCase());
+  }
+
+  /** The pattern (sticky) tried at each match of the gate, left to right: the first match is the leftmost. */
+  private gated(lowered: string, gate: RegExp): RegExpExecArray | null {
+    gate.lastIndex = 0;
+    for (let g = gate.exec(lowered); g; g = gate.exec(lowered)) {
+      this.lower.lastIndex = g.index;
+      const m = this.lower.exec(lowered);
+      if (m) return m;
+      gate.lastIndex = g.index + 1;
+    }
+    return null;
   }
 }
 
