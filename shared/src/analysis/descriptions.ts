@@ -8,7 +8,7 @@ import { child, entries, elements, isArray, isObject, type Node } from '../docum
 import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
 import { CaselessRegExp } from './caseless';
-import { literalPrefixes, prefixTrieSource } from './regexPrefixes';
+import { literalPrefixes, prefixTrieSource, splitAlternatives } from './regexPrefixes';
 import { INJECTION_GATE } from './generated/injectionGate';
 import { STOP_WORDS, appendAll, hash53, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString } from '../text';
 
@@ -325,23 +325,7 @@ export const INJECTION_CASELESS_SOURCES: readonly string[] = COMBINED_INJECTION.
 
 /** Whether each top-level branch of a pattern's source starts with `\b` (then `\b(?:source)` finds what it finds). */
 export function everyBranchStartsAtBoundary(source: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  let branchStart = 0;
-  for (let i = 0; i <= source.length; i++) {
-    const c = source[i];
-    if (i === source.length || (c === '|' && depth === 0 && !inClass)) {
-      if (!source.startsWith('\\b', branchStart)) return false;
-      branchStart = i + 1;
-      continue;
-    }
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-  }
-  return true;
+  return splitAlternatives(source)?.every((b) => b.startsWith('\\b')) ?? false;
 }
 
 /**

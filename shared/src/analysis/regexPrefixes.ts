@@ -150,7 +150,7 @@ function closingParen(s: string, open: number): number {
 }
 
 /** The top-level alternatives of a source; undefined when its parentheses do not balance. */
-function splitAlternatives(s: string): string[] | undefined {
+export function splitAlternatives(s: string): string[] | undefined {
   const out: string[] = [];
   let depth = 0;
   let inClass = false;
