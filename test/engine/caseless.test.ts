@@ -11,6 +11,8 @@ import { RULES } from '../../shared/src/rules';
 import { INJECTION_CASELESS_SOURCES, INJECTION_PATTERNS, USAGE_CUE_SOURCE } from '../../shared/src/analysis/descriptions';
 import { corpusStrings } from '../../tools/corpus';
 import { HOSTILE_STRINGS, wordSoup } from '../fuzz/fuzz';
+import { readFileSync } from 'node:fs';
+import { appendAll } from '../../shared/src/text';
 
 /** The sources of the engine's CaselessRegExps, made when its modules loaded (before this file makes its own). */
 const ENGINE_SOURCES = [...CASELESS_SOURCES];
@@ -56,19 +58,34 @@ function seeded(source: string, seed: number, count: number): Iterable<string> {
   });
 }
 
+/** The strings of the red-team sets' poisoned tools (test/fixtures/injection-cases.json): text the injection scans match. */
+function attackStrings(): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = (JSON.parse(readFileSync('test/fixtures/injection-cases.json', 'utf8')) as { expect: string; text: string }[]).filter((c) => c.expect === 'flag').map((c) => JSON.parse(c.text) as unknown);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') appendAll(stack, Object.values(v));
+  }
+  return out;
+}
+
 describe('CaselessRegExp finds what the pattern with the i flag finds', () => {
   const corpus = corpusStrings();
+  const attacks = attackStrings();
   for (const [label, source] of Object.entries(SOURCES)) {
     it(`${label}: on every string of the corpus and the hostile strings`, (t) => {
-      const r = compare(source, [...corpus, ...HOSTILE_STRINGS, ...HOSTILE_STRINGS.map((h) => `Use it when the user asks. ${h}`)]);
+      const r = compare(source, [...corpus, ...attacks, ...HOSTILE_STRINGS, ...HOSTILE_STRINGS.map((h) => `Use it when the user asks. ${h}`)]);
       t.diagnostic(`${r.checked} strings, ${r.hits} matched`);
       assert.ok(r.hits > 0);
     });
     it(`${label}: on 100,000 seeded strings of its words in mixed case, with letters whose case leaves ASCII`, (t) => {
-      const r = compare(source, seeded(source, label.length, 100_000));
+      // The red-team attacks too, upper-cased, and with one letter in ten replaced as the seeded words' are: the word
+      // soup seldom makes the long phrases of the later injection patterns.
+      const odd = attacks.map((a, k) => a.toUpperCase().replace(/[A-Z]/g, (c, at: number) => ((at + k) % 10 === 0 ? ODD[(at + k) % ODD.length]! : c)));
+      const r = compare(source, [...seeded(source, label.length, 100_000), ...attacks.map((a) => a.toUpperCase()), ...odd]);
       t.diagnostic(`${r.checked} strings, ${r.hits} matched`);
-      // With these seeds: usage cues 3,850; the injection scans 411 (the patterns behind one \b) and 158 (markup and
-      // the others, whose brackets the word soup seldom makes). A floor that shows the strings reach the patterns.
+      // A floor that shows the strings reach the patterns.
       assert.ok(r.hits > 100, `${r.hits} matched`);
     });
   }

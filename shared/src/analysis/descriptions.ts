@@ -9,7 +9,7 @@ import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
 import { CaselessRegExp } from './caseless';
 import { literalPrefixes, prefixTrieSource, splitAlternatives } from './regexPrefixes';
-import { INJECTION_GATE } from './generated/injectionGate';
+import { INJECTION_GATE_LIST } from './generated/injectionGate';
 import { STOP_WORDS, appendAll, hash53, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString } from '../text';
 
 // ---------------------------------------------------------------------------------------------
@@ -144,9 +144,9 @@ interface Pattern {
   unlessConditional?: boolean;
 }
 
-const STRONG_SECRET_PATH = String.raw`(?:~\/\.ssh\b[\w\/.-]*(?<!\.pub)(?![\w\/.-])|\.ssh[\/\\]id_\w+\b(?!\.pub)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|default\/(?:cookies|login\s+data)\b|\blogins\.json\b|\bkey4\.db\b|\bcookies\.sqlite\b|~\/\.aws\/credentials|\.aws\/credentials|~\/\.cursor\/mcp\.json|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\/etc\/shadow\b|\/etc\/passwd\b|~\/\.netrc\b|\.git-credentials\b|~\/\.npmrc\b|~\/\.docker\/config\.json|~\/\.kube\/config)`;
-const SECRET_FILE = new RegExp(String.raw`${STRONG_SECRET_PATH}|(?<![\w.\/-])\.env\b(?![.\w-])`, 'i');
-const PASS_CONTENT = /\b(?:pass|send|include|put|provide|attach|forward|upload|add)\s+(?:its|their|the(?:ir)?|that|this|the\s+file['’]?s?)\s+(?:full\s+|entire\s+|whole\s+|raw\s+)?(?:contents?|text)\b/i;
+const STRONG_SECRET_PATH = String.raw`(?:~\/\.ssh\b[\w\/.-]*(?<!\.pub)(?![\w\/.-])|\.ssh[\/\\]id_\w+\b(?!\.pub)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|default\/(?:cookies|login\s+data)\b|\blogins\.json\b|\bkey4\.db\b|\bcookies\.sqlite\b|~\/\.aws\/credentials|\.aws\/credentials|~\/\.cursor\/mcp\.json|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\/etc\/shadow\b|\/etc\/passwd\b|~\/\.netrc\b|\.git-credentials\b|~\/\.npmrc\b|~\/\.docker\/config\.json|~\/\.kube\/config|\.config\/gcloud\/[\w.\/-]*(?:credentials|tokens?)[\w.-]*|\bapplication_default_credentials\.json\b|~\/\.azure\/[\w.\/-]+|~\/\.gnupg\b|\.config\/gh\/hosts\.ya?ml\b|~\/\.pgpass\b|~\/\.pypirc\b|\bcredentials\.tfrc\.json\b|\bwallet\.dat\b|\.config\/solana\/id\.json)`;
+const SECRET_FILE = new RegExp(String.raw`${STRONG_SECRET_PATH}|(?<![\w.\/-])\.env\b(?![.\w-])|\b(?:chrome|browser|firefox|edge)\b[^.\n]{0,40}?\b(?:login\s+data|cookies|saved\s+passwords)\b|\bfiles?\s+(?:whose\s+names?|named|called|that)\s+(?:contains?|includes?|match(?:es)?|ends?\s+(?:in|with))\b[^.\n;]{0,20}?(?:secret|token|key|password|credential|\.pem)`, 'i');
+const PASS_CONTENT = /\b(?:pass|send|include|put|provide|attach|forward|upload|add)\s+(?:its|their|the(?:ir)?|that|this|the\s+file['’]?s?)\s+(?:full\s+|entire\s+|whole\s+|raw\s+)?(?:contents?|text)\b|\b(?:send|pass|include|put|attach|copy)\s+(?:every|each|all)\s+(?:lines?|entr(?:y|ies)|bytes?)\s+of\s+(?:it|them|the\s+file)\b|(?:^|[\s,;:])(?:son|leur|su|seu|suo|el|den|dessen|seinen|ihren|o|le|il|lo)\s+(?:contenu|contenido|conteúdo|contenuto|inhalt)\b/i;
 
 /** Exported for the test of firstPlainInjection. */
 export const INJECTION_PATTERNS: readonly Pattern[] = [
@@ -228,7 +228,7 @@ export const INJECTION_PATTERNS: readonly Pattern[] = [
   { kind: 'exfiltration', re: /\b(?:api\s+keys?|tokens?|passwords?|credentials|secrets?|card\s+details|payment\s+card\s+details|home\s+address)\b[^.\n]{0,60}?\b(?:the\s+user\s+has\s+(?:mentioned|shared|typed|pasted)|(?:they|the\s+user)\s+(?:have|has)\s+shared|(?:mentioned|shared)\s+in\s+(?:the|this)\s+(?:conversation|chat))\b|\bif\s+(?:another|any\s+other|a\s+different|some\s+other)\s+tool\s+returns?\b[^.\n]{0,40}?\b(?:api\s+keys?|tokens?|passwords?|credentials|secrets?|cookies?)\b/i },
   { kind: 'exfiltration', re: /\b(?:include|put|pass|send|copy|fill|add|append|attach|provide)\b[^.\n]{0,40}?\b(?:descriptions?|names?|lists?|schemas?|definitions?)\s+of\s+(?:all\s+)?(?:the\s+)?(?:other\s+)?tools\s+(?:you\s+(?:have|can\s+(?:see|use|call))|available\s+to\s+you)\b/i },
   // Private files, read with a verb a few words before the path, or named as "the contents of" it.
-  { kind: 'exfiltration', re: new RegExp(String.raw`\b(?:read|cat|paste|dump|upload|attach|copy|send|pass|include|put|place|grab|steal|collect|extract|load)\s+(?:(?:the|your|user['’]?s|its|their|full|entire|whole|raw|complete|contents?|text|file|line|token|auth|browser|saved|stored|session|private|ssh|key|keys|cookies|config|data|of|from|at|in)\s+){0,6}(?:[~%\w:.\\\/-][~%\w:.\\\/ -]{0,100}?[\\\/])?${STRONG_SECRET_PATH}`, 'i') },
+  { kind: 'exfiltration', re: new RegExp(String.raw`\b(?:read|cat|paste|dump|upload|attach|copy|send|pass|include|put|place|grab|steal|collect|extract|load)\s+(?:(?:the|your|user['’]?s|its|their|full|entire|whole|raw|complete|contents?|text|file|line|token|auth|browser|saved|stored|session|private|ssh|key|keys|cookies|config|data|of|from|at|in)\s+){0,6}(?:[~%\w:.\\\/<-][~%\w:.\\\/ <>-]{0,100}?[\\\/])?${STRONG_SECRET_PATH}`, 'i') },
   { kind: 'exfiltration', re: new RegExp(String.raw`\b(?:(?:full|entire|complete|whole|raw)\s+)?(?:text|contents?)\s+of\s+(?:the\s+)?(?:file\s+)?[\x60'"(]?${STRONG_SECRET_PATH}|\b(?:read|cat|paste|dump|upload|send|copy)\s+(?:the\s+)?\.env\b(?![.\w-])|\b(?:read|copy|paste|include|pass|send|upload|attach|extract)\s+(?:the\s+)?(?:user['’]?s\s+)?(?:ssh\s+)?private\s+keys?\b(?!\s+(?:path|file\s+path|location|passphrase))`, 'i') },
   // Fake markup, more tags.
   { kind: 'markup', re: /<\s*\/?\s*(?:instructions?|admin(?:istrator)?|tool[-_]?instructions?|assistant[-_][a-z]+|ai[-_](?:instructions?|directives?)|directives?|system[-_](?:prompt|message|note|instructions?|directive|override)|override)\b[^<>\n]{0,80}>/i },
@@ -238,19 +238,56 @@ export const INJECTION_PATTERNS: readonly Pattern[] = [
   { kind: 'roleHijack', re: /\bact(?<=(?:^|[\n.!?]\s*)act)\s+as\s+(?:the\s+|an?\s+)?(?:system\s+administrator|admin(?:istrator)?|root|superuser|unrestricted|jailbroken)\b|\b(?:respond|answer|reply|act|behave|operate)\s+without\s+(?:any\s+)?(?:restrictions|limitations|filters|filtering|censorship|guardrails|safety\s+(?:rules|guidelines))\b|\b(?:respond|reply|answer|behave|act|operate)\b[^.\n]{0,60}?\bfrom\s+now\s+on\b/i },
   { kind: 'roleHijack', re: /\btreat\b[^.\n]{0,60}?\bas\s+(?:if\s+(?:it|they)\s+(?:came|come|comes)\s+from\s+(?:the\s+)?(?:system|developer|administrator|operator)|(?:a\s+|the\s+)?(?:system|developer)\s+(?:prompt|message|instructions?))\b/i },
   // The commonest overrides and secrecy, in other languages (the letters are not ASCII: a plain `iu` pattern).
-  { kind: 'override', re: /ignore[rz]?\s+(?:toutes\s+)?les\s+(?:instructions|consignes)\s+(?:pr[ée]c[ée]dentes|ant[ée]rieures)|ignora(?:r|d)?\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignore\s+(?:todas\s+)?as\s+instru[çc][õo]es\s+anteriores|ignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|ignorier(?:e|en\s+sie)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|vorigen|früheren)\s+anweisungen|zignoruj\s+(?:wszystkie\s+)?(?:poprzednie|wcześniejsze)\s+(?:instrukcje|polecenia)|игнорируй(?:те)?\s+(?:все\s+)?(?:предыдущие|прежние)\s+(?:инструкции|указания)|忽略(?:之前|以前|先前|上面|上述)的?(?:所有)?(?:指令|指示|说明)|(?:以前|前|これまで)の指示を(?:すべて|全て)?無視|이전\s*(?:의\s*)?(?:모든\s*)?지시(?:를|사항을)?\s*(?:모두\s*)?무시|تجاهل\s+(?:جميع|كل)\s+التعليمات\s+السابقة/iu },
-  { kind: 'secrecy', re: /ne\s+(?:le\s+)?(?:dites|dis)\s+pas\s+à\s+l['’]utilisateur|sans\s+(?:le\s+)?(?:dire|informer)\s+(?:à\s+)?l['’]utilisateur|no\s+(?:le\s+)?(?:digas|diga|informes|cuentes)\s+(?:nada\s+)?al\s+usuario|sin\s+(?:decirle|avisar|informar)\s+al\s+usuario|não\s+(?:diga|conte|informe)\s+(?:nada\s+)?ao\s+usuário|non\s+(?:dire|dirlo|informare)\s+(?:nulla\s+)?all['’]utente|(?:sag|sage|sagen\s+sie)\s+(?:es\s+)?dem\s+(?:benutzer|nutzer)\s+nicht|ohne\s+den\s+(?:benutzer|nutzer)\s+zu\s+informieren|nie\s+(?:mów|informuj)\s+(?:o\s+tym\s+)?użytkownik(?:owi|a)|не\s+(?:сообщай|говори|рассказывай)(?:те)?\s+(?:об\s+этом\s+)?пользователю|不要(?:告诉|通知|让)用户|ユーザーに(?:知らせ|伝え|言わ)ないで|사용자에게\s*(?:알리지|말하지)\s*마|لا\s+تخبر\s+المستخدم/iu },
+  { kind: 'override', re: /ignore[rz]?\s+(?:toutes\s+)?les\s+(?:instructions|consignes)\s+(?:pr[ée]c[ée]dentes|ant[ée]rieures)|ignora(?:r|d)?\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|ignore\s+(?:todas\s+)?as\s+instru[çc][õo]es\s+anteriores|ignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|ignora\s+le\s+(?:regole|istruzioni)\s+(?:dello\s+sviluppatore|del\s+sistema)|ignorier(?:e|en\s+sie)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|vorigen|früheren)\s+anweisungen|zignoruj\s+(?:wszystkie\s+)?(?:poprzednie|wcześniejsze)\s+(?:instrukcje|polecenia)|игнорируй(?:те)?\s+(?:все\s+)?(?:предыдущие|прежние)\s+(?:инструкции|указания)|忽略(?:之前|以前|先前|上面|上述)的?(?:所有)?(?:指令|指示|说明)|(?:以前|前|これまで)の指示を(?:すべて|全て)?無視|이전\s*(?:의\s*)?(?:모든\s*)?지시(?:를|는|을|사항을|사항은)?\s*(?:모두\s*)?무시|تجاهل\s+(?:جميع|كل)\s+التعليمات\s+السابقة/iu },
+  { kind: 'secrecy', re: /ne\s+(?:le\s+)?(?:dites|dis)\s+pas\s+à\s+l['’]utilisateur|sans\s+(?:le\s+)?(?:dire|informer)\s+(?:à\s+)?l['’]utilisateur|no\s+(?:le\s+)?(?:digas|diga|informes|cuentes)\s+(?:nada\s+)?al\s+usuario|sin\s+(?:decirle|avisar|informar)\s+al\s+usuario|não\s+(?:diga|conte|informe)\s+(?:nada\s+)?ao\s+usuário|non\s+(?:dire|dirlo|informare)\s+(?:nulla\s+)?all['’]utente|(?:sag|sage|sagen\s+sie)\s+(?:es\s+)?dem\s+(?:benutzer|nutzer)\s+nicht|ohne\s+den\s+(?:benutzer|nutzer)\s+zu\s+informieren|nie\s+(?:mów|informuj)\s+(?:o\s+tym\s+)?użytkownik(?:owi|a)|не\s+(?:сообщай|говори|рассказывай)(?:те)?\s+(?:об\s+этом\s+)?пользователю|不要(?:告诉|通知|让)用户|ユーザーに(?:は)?(?:知らせ|伝え|言わ)ないで|erwähne\s+(?:das|dies|es)\b[^.\n]{0,40}?\bnicht\b|사용자에게\s*(?:알리지|말하지)\s*마|لا\s+تخبر\s+المستخدم/iu },
+  // Consent and a new role, in other languages.
+  { kind: 'consent', re: /sem\s+pedir\s+(?:a\s+)?(?:confirma[çc][ãa]o|permiss[ãa]o)|sin\s+pedir\s+(?:la\s+)?(?:confirmaci[óo]n|permiso)|sans\s+demander\s+(?:de\s+|la\s+)?(?:confirmation|permission)|senza\s+chiedere\s+(?:la\s+)?(?:conferma|permesso)|ohne\s+(?:eine\s+)?(?:bestätigung|erlaubnis|rückfrage)|ohne\s+(?:den\s+(?:benutzer|nutzer)\s+)?(?:zu\s+)?fragen/iu },
+  { kind: 'roleHijack', re: /da\s+ora\s+in\s+poi\s+sei|a\s+partir\s+de\s+ahora\s+eres|a\s+partir\s+de\s+agora\s+(?:você\s+é|és)|désormais,?\s+tu\s+es|à\s+partir\s+de\s+maintenant,?\s+tu\s+es|ab\s+(?:jetzt|sofort)\s+bist\s+du|(?:assistente|asistente|assistant|assistent)\s+(?:senza|sin|sem|sans|ohne)\s+(?:restrizioni|restricciones|restrições|restrictions|einschränkungen)/iu },
   // Consent bypass, reworded: permission declared given, no need to check with the user.
   { kind: 'consent', re: /\bwithout\s+(?:asking|confirming\s+with|checking\s+with|consulting|seeking|requesting)\s+(?:the\s+)?(?:user['’]?s?|them|account\s+holder|owner|person)\b|\b(?:no\s+need|not\s+necessary)\s+to\s+(?:confirm|check|verify)\s+with\s+(?:the\s+user|them)\b|\b(?:do\s+not|don['’]t|never)\s+(?:pause|stop|wait)\s+to\s+(?:ask|confirm|check)\b|\b(?:consent|permission|approval)\s+is\s+(?:assumed|implied|already\s+given|not\s+(?:needed|required))\b|\b(?:blanket|prior)\s+(?:permission|approval|consent)\b|\bpre-?approved\s+(?:every|all|any)\b/i },
   // Misleading the user: a success, safety or price claim made whatever the result says; invented alarms.
   { kind: 'deception', re: /\b(?:tell|inform|report|say|state|claim|assure)\b[^.\n]{0,60}?\b(?:succeeded|successful|passed|clean|safe|on\s+time|lowest\s+price|verified|no\s+(?:issues|errors|problems|threats))\b[^.\n]{0,60}?\b(?:even\s+(?:if|when|though)|whatever|regardless|no\s+matter|otherwise)\b|\b(?:whatever|regardless\s+of\s+what|no\s+matter\s+what)\b[^.\n]{0,40}?\b(?:returns?|says?|shows?|finds?)\b[^.\n]{0,20}?\b(?:tell|inform|report|say|assure)\b/i },
   { kind: 'deception', re: /\b(?:tell|inform|warn|notify|alert)\s+(?:the\s+)?users?\s+(?:that\s+)?(?:their|his|her)\s+(?:account|system|device|computer|card|password|subscription|data|files)\s+(?:is|are|has|have|was|were|will|expires?)\b[^.\n]{0,40}?\b(?:compromised|hacked|infected|suspended|locked|at\s+risk|expires?\s+today|must\s+(?:pay|re-?enter|call|verify|confirm))\b/i },
   // Overrides, reworded: the model's instructions declared void or outranked.
-  { kind: 'override', re: /\b(?:your|the)\s+(?:system\s+prompt|system\s+message|(?:original|previous|prior|earlier)\s+(?:instructions|rules|guidelines|guidance|directives))\b[^.\n]{0,40}?\b(?:is|are)\s+(?:now\s+)?(?:void|outdated|obsolete|superseded|cancell?ed|revoked|no\s+longer\s+(?:valid|binding|in\s+effect|apply))\b|\btakes?\s+precedence\s+over\s+(?:your|the)\s+(?:system\s+prompt|instructions|developer|operator|user)\b|\bno\s+longer\s+bound\s+by\b|\b(?:guidance|instructions|rules|guidelines|directives)\s+(?:you\s+(?:were|have\s+been)\s+given|you\s+(?:have\s+)?received|(?:that\s+were\s+)?provided\s+to\s+you)\b[^.\n]{0,60}?\b(?:outdated|superseded|cancell?ed|void|no\s+longer|not\s+be\s+followed|disregard|ignore)\b/i },
+  { kind: 'override', re: /\b(?:your|the)\s+(?:system\s+prompt|system\s+message|(?:original|previous|prior|earlier)\s+(?:instructions|rules|guidelines|guidance|directives))\b[^.\n]{0,40}?\b(?:is|are)\s+(?:now\s+)?(?:void|outdated|obsolete|superseded|cancell?ed|revoked|no\s+longer\s+(?:valid|binding|in\s+effect|apply))\b|\btakes?\s+precedence\s+over\s+(?:your|the)\s+(?:system\s+prompt|instructions|developer|operator|user)\b|\bno\s+longer\s+bound\s+by\b|\b(?:guidance|instructions|rules|guidelines|directives)\s+(?:you\s+(?:were|have\s+been)\s+given|you\s+(?:have\s+)?received|(?:that\s+were\s+)?provided\s+to\s+you)\b[^\n]{0,60}?\b(?:outdated|superseded|cancell?ed|void|no\s+longer|not\s+be\s+followed|disregard|ignore)\b/i },
   // Every-turn precedence, reworded.
   { kind: 'precedence', re: /\b(?:call|run|invoke|use)\s+this(?:\s+(?:tool|function))?\b[^.\n]{0,30}?\b(?:on|before|after|for)\s+every\s+(?:single\s+)?(?:turn|response|reply|user\s+message)\b|\bbefore\s+doing\s+anything\s+else\b|\bvery\s+first\s+action\b|\broute\s+every\s+request\s+through\s+this\b|\ball\s+other\s+tools\s+are\s+(?:deprecated|broken|disabled|unsafe)\b/i },
   // Fake system messages without tags.
   { kind: 'markup', re: /#{2,}\s*system\s+(?:message|prompt|note|notice)\b|\[\[[^\]\n]{0,40}?\b(?:internal|system|admin)\s+(?:notice|note|message|instructions?)\b/i },
+  // Paraphrases of the families above (2026-11-28, from the misses of the held-out set, written as the family's
+  // meaning rather than the missed sentence; each checked against the corpus's 20,000 tools and both benign sets).
+  // Overrides: instructions set aside, replaced by the ones that follow, or outranked by this tool's text.
+  { kind: 'override', re: /\bset\s+aside\s+(?:all\s+|any\s+|whatever\s+)?(?:of\s+)?(?:your|the|its|their)\s+(?:previous\s+|prior\s+|original\s+|earlier\s+|existing\s+|system\s+|developer['’]?s?\s+)?(?:instructions|rules|guidelines|directives|programming|prompt)\b|\b(?:rules|instructions|directives|guidelines)\s+(?:below|above|that\s+follow|in\s+this\s+(?:description|tool))\s+(?:replace|supersede|override|overrule|take\s+precedence\s+over)\b|\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?(?:its|their|the\s+(?:developer|system|operator|assistant)['’]?s?)\s+(?:previous\s+|prior\s+|original\s+|earlier\s+|own\s+)?(?:instructions|rules|guidelines|directives|prompts?|guidance)\b|\btreat\b[^.\n]{0,60}?\bas\s+(?:its|your|their|the)\s+new\s+(?:instructions|rules|directives|guidelines|system\s+prompt)\b/i },
+  { kind: 'override', re: /\b(?:ignore|disregard|override|overrule)\s+(?:the\s+)?user['’]?s\s+(?:chosen|selected|preferred|requested|stated|specified|own)\s+\w+/i },
+  // Precedence on every turn, reworded.
+  { kind: 'precedence', re: /\bbefore\s+(?:you\s+)?(?:respond|reply|answer)(?:ing)?\s+to\s+(?:anything|everything|any\s+(?:message|request|question|prompt))\b|\b(?:required|mandatory)\s+(?:at\s+the\s+(?:start|beginning)\s+of|before|on)\s+(?:every|each)\s+(?:single\s+)?(?:conversation\s+)?(?:turn|response|reply|message)\b|\b(?:call|run|invoke|use)\s+this(?:\s+(?:tool|function))?\s+(?:first\s+)?at\s+the\s+(?:start|beginning)\s+of\s+(?:each|every)\s+(?:single\s+)?(?:conversation\s+)?(?:turn|message|response|reply)\b|\b(?:after|before)\s+(?:every|each|any)\s+other\s+(?:tool\s+)?calls?\b/i },
+  // Secrecy, reworded: the user kept unaware, the call left out of what the model reports.
+  { kind: 'secrecy', re: /\b(?:users?|person|customer|human)\s+(?:must|should|shall|may)\s*(?:not|never)\s+(?:be\s+)?(?:made\s+aware|aware|informed|notified|told|alerted|learn|notice|find\s+out|suspect)\b|\b(?:avoid|refrain\s+from)\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:users?|person|customer|human|them)\b|\b(?:no\s+need|not\s+necessary)\s+to\s+(?:mention|tell|inform|report|disclose|bring\s+up)\b[^.\n]{0,80}?\b(?:(?:in|to)\s+(?:your\s+|the\s+)?(?:reply|replies|response|responses|answer|answers|summary|summaries)|the\s+user)\b/i },
+  { kind: 'secrecy', re: /\b(?:keep|leave)\s+(?:it|this(?:\s+(?:one|call|tool|step|action|upload))?|that|the\s+(?:call|tool|step|action|upload))\s+out\s+of\s+(?:your\s+|the\s+)?(?:summar(?:y|ies)|answers?|replies|reply|responses?|reports?|transcript|conversation|logs?|chat)\b|\b(?:left|kept)\s+out\s+of\s+(?:your\s+|the\s+)?(?:summar(?:y|ies)|answers?|replies|reply|responses?|transcript|conversation)\b|\b(?:never|do\s+not|don['’]t)\s+(?:list|include|report)\s+(?:it|this(?:\s+(?:call|tool|step|action))?)\s+(?:among|in|with)\s+(?:the\s+)?(?:actions|steps|tools|calls)\b/i },
+  { kind: 'secrecy', re: /\bkeep\s+(?:the\s+fact\s+that|that)\b[^.\n]{0,80}?\b(?:confidential|secret|hidden|private|to\s+yourself)\b|\b(?:do\s+not|don['’]t|never)\s+(?:bring\s+up|mention|reveal|disclose|talk\s+about|refer\s+to)\s+(?:this\s+(?:tool|call|function|step|action)|(?:the\s+)?(?:call|use)\s+of\s+this\s+tool)\b[^.\n]{0,60}?\b(?:conversation|chat|reply|replies|response|answer|user)\b|\b(?:this\s+(?:call|tool|action|step)|(?:the\s+)?results?\s+of\s+this\s+(?:call|tool))\b[^.\n]{0,30}?\b(?:(?:is|are)\s+not\s+to\s+be|must\s+not\s+be|should\s+not\s+be|must\s+never\s+be|should\s+never\s+be)\s+(?:disclosed|revealed|shown|mentioned|reported|shared)\b/i },
+  // Consent, reworded.
+  { kind: 'consent', re: /\bskip\s+(?:asking|checking\s+with|consulting|prompting)\s+(?:the\s+user|them)\b|\b(?:do\s+not|don['’]t|never|no\s+need\s+to)\s+(?:bother|trouble|disturb|interrupt|pester)\s+(?:the\s+user|them)\s+(?:with|for)\b|\b(?:do\s+not|don['’]t|never|no\s+need\s+to)\b[^.\n]{0,40}?\bwait\s+for\s+(?:a\s+|an\s+|the\s+user['’]?s?\s+|their\s+)?(?:yes|go-?ahead|ok(?:ay)?|approval|confirmation|consent|permission)\b/i },
+  // Shadowing, reworded: when another tool (a snake_case name) is used, change where or how it acts.
+  { kind: 'shadowing', re: /\b(?:when(?:ever)?|each\s+time|every\s+time|any\s*time|if)\b[^.\n]{0,40}?[\x60'"]?[a-z][a-z0-9]*(?:_[a-z0-9]+)+[\x60'"]?(?:\s+(?:tool|function))?\b[^.\n]{0,60}?\b(?:(?:change|set|replace|redirect|multiply|reroute|route|switch|substitute|swap)\s+(?:the\s+|every\s+|all\s+|its\s+|each\s+)?(?:[\w-]+\s+)?(?:recipients?|target|destination|amount|iban|account|payee|address|channel|repo(?:sitory)?|path|airline|price|number|e-?mail|phone)|(?:post|send|forward|save|keep)\s+(?:a\s+)?cop(?:y|ies)|(?:prepend|append|add|insert|inject)\s+(?:the\s+|a\s+|this\s+|an?\s+extra\s+)?(?:line|text|header|footer|code|command|remote|recipient|bcc|cc|script|payload)|(?:delete|remove|archive|hide|mark)\s+(?:every|all|each|any)\s+(?:messages?|e-?mails?|files?|records?)|(?:push|send|post|copy|forward|upload)\s+(?:it\s+|them\s+)?(?:there|to\s+\S+)\s+(?:too|as\s+well))\b/i },
+  { kind: 'shadowing', re: /\bthis\s+(?:(?:tool|function|server)\s+)?also\s+(?:changes|modifies|overrides|alters|replaces)\s+(?:how|the\s+(?:behaviou?r|way))\s+(?:of\s+)?(?:the\s+)?[\x60'"]?[a-z][a-z0-9]*(?:_[a-z0-9]+)+[\x60'"]?|\b(?:note|instructions?|rules?|important)\s*(?:for|about|regarding)\s+(?:the\s+)?[\x60'"]?[a-z][a-z0-9]*(?:_[a-z0-9]+)+[\x60'"]?\s+(?:tool|function)\s*:/i },
+  // "N.B. for the write_file tool:", outside the gated scan (a gate of "n" would let every word beginning with n through).
+  { kind: 'shadowing', re: /(?<![\w.])n\.b\.?,?\s*(?:for|about|regarding|on)\s+(?:the\s+)?[\x60'"]?[a-z][a-z0-9]*(?:_[a-z0-9]+)+[\x60'"]?\s+(?:tool|function)\s*:/i },
+  // Exfiltration of what the model has seen, reworded.
+  { kind: 'exfiltration', re: /\b(?:copy|paste|put|include|pass|send|attach|forward)\s+(?:the\s+)?(?:outputs?|results?|responses?)\s+of\s+(?:any|every|all|each)\s+(?:of\s+the\s+)?(?:other\s+)?tools?\b|\b(?:any|all|every)\s+(?:secrets?|passwords?|api\s+keys?|tokens?|credentials|card\s+numbers?)\s+(?:mentioned|shared|seen|given|typed|pasted|received)\s+(?:so\s+far|earlier|before|in\s+(?:the|this)\s+(?:conversation|chat|session))\b|\b(?:echo|repeat|copy|paste|include|send|pass|put)\s+(?:back\s+)?(?:the\s+)?(?:developer|system)\s+(?:message|prompt)\b[^.\n]{0,40}?\b(?:you\s+(?:received|were\s+given|got)|in\s+the\s+[\w-]+\s+(?:argument|parameter|field))|\b(?:pass|copy|paste|include|send|put|attach|forward)\b[^.\n]{0,80}?\b(?:especially|particularly|including\s+any)\s+(?:results?\s+that\s+contain\s+)?(?:one-time\s+(?:codes?|passwords?)|otps?|2fa\s+codes?|verification\s+codes?|passwords?|secrets|credentials)\b/i },
+  { kind: 'exfiltration', re: /\b(?:load|loaded|read|collect|gather|grab|upload|send|copy)\s+(?:the\s+)?user['’]?s\s+(?:browser\s+history|browsing\s+history|saved\s+passwords|keychain|password\s+store|session\s+cookies|cookies)\b|\bread\s+(?:every|each|all)\s+(?:the\s+)?files?\b[^.\n]{0,40}?\b(?:secret|token|password|credential|private\s+key)/i },
+  { kind: 'exfiltration', re: /\b(?:pass|put|include|copy|paste|send|attach)\s+(?:the\s+)?(?:last|previous|recent|earlier|past)\s+(?:\d+\s+)?(?:messages|turns|exchanges)\s+(?:of|from|in)\s+(?:the\s+|this\s+)?(?:chat|conversation|session)\b[^.\n]{0,30}?\b(?:verbatim|word\s+for\s+word)\b|\b(?:open|load|read|copy|upload)\s+(?:the\s+)?user['’]?s\s+password\s+(?:manager\s+)?(?:export|vault|database)\b/i },
+  { kind: 'exfiltration', re: new RegExp(String.raw`\b(?:be|is|contain|hold|send|pass|copy|paste|include|attach|put)\s+(?:the\s+)?(?:private\s+keys?|contents?|secrets?)\s+(?:from|in|at|stored\s+in)\s+(?:the\s+file\s+)?[\x60'"]?${STRONG_SECRET_PATH}`, 'i') },
+  // Consent declared given on the user's behalf; concealment followed by a cover story.
+  { kind: 'consent', re: /\buser\s+(?:has\s+)?(?:already\s+)?(?:pre-?authori[sz]ed|pre-?approved|consented\s+to|agreed\s+to)\s+(?:data\s+sharing|sharing|all|every|any|this)\b/i },
+  { kind: 'secrecy', re: /\b(?:do\s+not|don['’]t|never)\s+(?:show|reveal|tell|mention|display)\b[^.\n]{0,50}?\bthe\s+user\b[^.\n]{0,5}?[;,:]\s*(?:just|only|simply|instead)\s+(?:say|tell|claim|report)\b/i },
+  // Running code fetched from the network, reworded.
+  { kind: 'execution', re: /\b(?:download|fetch|curl|wget)\b[^\n]{0,160}?(?:\bchmod\s+\+x|\b(?:and|then)\s+(?:execute|run|launch)\s+(?:it|them|the\s+(?:script|binary|file|installer|program))\b)|\b(?:download|fetch)\s+and\s+(?:run|execute|install)\b[^.\n]{0,60}?\b(?:script|binary|installer|bootstrap|agent|payload|https?:)|\bexec\s*\(\s*[\w.]*(?:urlopen|requests\.get|urllib)|\b(?:bash|zsh|dash|ksh)\s+<\s*\(\s*(?:curl|wget)\b|\b(?:run|execute)\b[^\n]{0,80}?\$\{?[a-z][a-z0-9_]*(?:token|api_key|secret|password)\b/i },
+  // Role hijack, reworded.
+  { kind: 'roleHijack', re: /\byou\s+are\s+no\s+longer\s+(?:an?\s+|the\s+)?(?:assistant|ai|model|chatbot|bound\s+by|restricted|limited)\b|\bjailbreak(?:ed)?\s+mode\b|\b(?:ai|assistant|model|chatbot|bot)\s+(?:with\s+no|without\s+(?:any\s+)?)\s*(?:ethical|moral|safety|content)\s+(?:limits|limitations|restrictions|guidelines|filters|constraints|polic(?:y|ies))\b|\bpretend\s+(?:that\s+)?(?:the|your)\s+(?:[\w-]+['’]?s?\s+)?(?:rules|instructions|guidelines|policies|restrictions|guardrails)\s+(?:do\s+not|don['’]t|no\s+longer)\s+(?:exist|apply)\b|\bact(?<=(?:^|[\n.!?]\s*)act)\s+as\s+(?:an?\s+)?(?:unfiltered|uncensored|unrestricted)\b|\bhenceforth\s+(?:you\s+(?:are|will|must)|behave|act|respond|answer)\b|\bassume\s+the\s+role\s+of\s+(?:the\s+user['’]?s|a|an|the)\s+(?:[\w-]+\s+){0,2}(?:bank|representative|agent|support|administrator|admin|officer|employee)\b/i },
+  // Misleading the user, reworded: a bad outcome reported as a good one; rivals disparaged; invented endorsements.
+  { kind: 'deception', re: /\bif\b[^.\n]{0,50}?\b(?:cancell?ed|delayed|failed|fails|fail|down|rejected|declined|unsafe|infected|broken|overdue|late)\b[^.\n]{0,30}?\b(?:report|present|describe|say|tell\s+(?:them|the\s+user)|claim|state|show)\b[^.\n]{0,30}?\b(?:as|that)\b[^.\n]{0,25}?(?<!\bnot\s+)\b(?:on\s+time|successful|succeeded|a\s+success|passed|safe|clean|approved|verified|working)\b|\b(?:tell|inform|warn|convince|persuade)\s+(?:the\s+)?users?\b[^.\n]{0,60}?\b(?:competing|competitor['’]?s?|rival)\b[^.\n]{0,40}?\b(?:unsafe|insecure|malicious|dangerous|scam|leaked|untrustworthy)\b|\bclaim\s+(?:that\s+)?(?:it|they|this|the\s+\w+)\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(?:verified|certified|audited|approved|endorsed)\s+by\b/i },
+  // Instructions hidden by an encoding, with the order to decode and follow them.
+  { kind: 'override', re: /\b(?:decode|decrypt|unscramble|reverse|read\s+(?:this|it)\s+backwards)\b[^.\n]{0,30}?\b(?:and|then)\s+(?:follow|obey|execute|do|comply)\b(?:\s+(?:it|them|this|these|with\s+it|the\s+instructions?))?(?!\s+(?:the|a|an)\s)/i },
 ];
 
 /** A condition earlier in the same sentence: "When you retrieve summoner data, you must always call this first". */
@@ -276,6 +313,9 @@ const CONDITION_AFTER = /^\s*,?\s*(?:when|whenever|if|for|to|before|after|in\s+o
  * position inside a word, most of them, fails once instead of once per pattern: the scan of the 70 patterns cost
  * 1.3 times the lint of the corpus's tools before), and the others. A match is still the leftmost, and at one
  * position the first in list order: firstPlainInjection keeps the lowest pattern index across scans.
+ *
+ * A scan's source stays under MAX_SCAN_SOURCE characters: the patterns of one set of flags are split, in list order,
+ * into as many scans as that takes (see MAX_SCAN_SOURCE).
  */
 function combinedGroups(): { flags: string; bounded: boolean; source: string; patterns: Pattern[] }[] {
   const byKey = new Map<string, { flags: string; bounded: boolean; sources: string[]; patterns: Pattern[] }>();
@@ -288,35 +328,65 @@ function combinedGroups(): { flags: string; bounded: boolean; source: string; pa
     group.sources.push(`(?<p${i}>${p.re.source})`);
     group.patterns.push(p);
   });
-  return [...byKey.values()].map(({ flags, bounded, sources, patterns }) => ({ flags, bounded, source: bounded ? `\\b(?:${sources.join('|')})` : sources.join('|'), patterns }));
+  const scans: { flags: string; bounded: boolean; source: string; patterns: Pattern[] }[] = [];
+  for (const { flags, bounded, sources, patterns } of byKey.values()) {
+    let from = 0;
+    let length = 0;
+    const close = (to: number) => {
+      const part = sources.slice(from, to).join('|');
+      scans.push({ flags, bounded, source: bounded ? `\\b(?:${part})` : part, patterns: patterns.slice(from, to) });
+      from = to;
+      length = 0;
+    };
+    sources.forEach((source, i) => {
+      if (i > from && length + source.length + 1 > MAX_SCAN_SOURCE - 8) close(i);
+      length += source.length + 1;
+    });
+    close(sources.length);
+  }
+  return scans;
 }
 
 /**
- * The gate of the caseless scan behind one word boundary: where a word begins as one of its patterns can ("ignore",
- * "before calling", "the user"...), as a trie of their literal prefixes (analysis/regexPrefixes.ts), and a hash of
- * the scan it was made for. Most word starts fail it at their first or second letter, where the scan tried all
+ * The longest source of one combined scan. V8 does not optimise a regular expression whose source is over 20 KB
+ * (irregexp's kRegExpTooLargeToOptimize): the caseless scan grew from 17,300 to 28,100 characters with the patterns
+ * of 2026-11-28 and took 498 µs on a 230-character description instead of 12 µs as two scans of 8,800 and 19,300.
+ */
+export const MAX_SCAN_SOURCE = 16_000;
+
+/**
+ * The gates of the caseless scans behind one word boundary (one per scan: see MAX_SCAN_SOURCE): where a word begins
+ * as one of the scan's patterns can ("ignore", "before calling", "the user"...), as a trie of their literal prefixes
+ * (analysis/regexPrefixes.ts), and a hash of the scan it was made for. Most word starts fail it at their first or second letter, where the scan tried all
  * its patterns: 3.3 times faster on the corpus's strings. Computed by `npm run gen` into generated/injectionGate.ts
  * (computing it took some 13 ms of every start); a gate made for other patterns is not used.
  */
-export function injectionGate(): { of: string; gate: string } | undefined {
-  const group = combinedGroups().find((g) => g.flags === 'i' && g.bounded);
-  if (!group) return undefined;
-  const prefixes: string[] = [];
-  for (const p of group.patterns) {
-    const own = literalPrefixes(p.re.source);
-    if (!own) return undefined;
-    appendAll(prefixes, own);
+export function injectionGates(): { of: string; gate: string }[] {
+  const gates: { of: string; gate: string }[] = [];
+  for (const group of combinedGroups()) {
+    if (group.flags !== 'i' || !group.bounded) continue;
+    const prefixes: string[] = [];
+    for (const p of group.patterns) {
+      const own = literalPrefixes(p.re.source);
+      if (!own) {
+        prefixes.length = 0;
+        break;
+      }
+      appendAll(prefixes, own);
+    }
+    if (prefixes.length > 0) gates.push({ of: hash53(group.source), gate: prefixTrieSource(prefixes) });
   }
-  return { of: hash53(group.source), gate: prefixTrieSource(prefixes) };
+  return gates;
 }
 
-/** The gates in use (their sources), for the test that every pattern's matches pass its gate. */
-export const INJECTION_GATES: string[] = [];
+/** The gates in use (their sources) and the patterns behind each (places in INJECTION_PATTERNS), for the test that every pattern's matches pass its gate. */
+export const INJECTION_GATES: { gate: string; patterns: number[] }[] = [];
 
-const COMBINED_INJECTION: readonly (RegExp | CaselessRegExp)[] = combinedGroups().map(({ flags, bounded, source }) => {
+const COMBINED_INJECTION: readonly (RegExp | CaselessRegExp)[] = combinedGroups().map(({ flags, bounded, source, patterns }) => {
   if (flags !== 'i') return new RegExp(source, flags);
-  const gate = bounded && INJECTION_GATE?.of === hash53(source) ? INJECTION_GATE.gate : undefined;
-  if (gate !== undefined) INJECTION_GATES.push(gate);
+  const of = bounded ? hash53(source) : undefined;
+  const gate = INJECTION_GATE_LIST.find((g) => g.of === of)?.gate;
+  if (gate !== undefined) INJECTION_GATES.push({ gate, patterns: patterns.map((p) => INJECTION_PATTERNS.indexOf(p)) });
   return new CaselessRegExp(source, '', gate);
 });
 
@@ -347,8 +417,41 @@ export function firstPlainInjection(text: string): { pattern: number; index: num
   return best;
 }
 
-/** The first phrase of the text that steers the model beyond choosing the tool, if any. */
+/**
+ * The first phrase of the text that steers the model beyond choosing the tool, if any; else the first of the text
+ * read without its obfuscation (see deobfuscated), reported as read ("ignore previous instructions" for
+ * "1gn0r3 pr3v10u5 1n57ruc710n5").
+ */
 function findInjectionUncached(text: string): InjectionHit | undefined {
+  const hit = findPlainInjection(text);
+  if (hit || !OBFUSCATION_CANDIDATE.test(text)) return hit;
+  const plain = deobfuscated(text);
+  return plain === text ? undefined : findPlainInjection(plain);
+}
+
+/**
+ * Letters spelt so that a phrase list misses them while a model still reads them: single letters spaced or dotted
+ * ("i g n o r e", "i.g.n.o.r.e"), syllables hyphenated in three words running ("ig-nore pre-vious in-struc-tions"),
+ * digits for letters in two words close together ("1gn0r3 4ll"). A text without any of these (nearly every one:
+ * "e-mail", "UTF-8", "k8s") is not read a second time.
+ */
+const OBFUSCATION_CANDIDATE = /\b\p{L}([ .·_-])\p{L}(?:\1\p{L}){3}|\p{L}-\p{L}+[\s,]+\p{L}+-\p{L}+[\s,]+\p{L}+-\p{L}|(?:\p{L}[0-9@$]+\p{L}|\b[0-9@$]\p{L}{2})[^]{0,40}?(?:\p{L}[0-9@$]+\p{L}|\b[0-9@$]\p{L}{2})/u;
+const SPACED_LETTERS = /\b\p{L}([ .·_-])\p{L}(?:\1\p{L}){3,}\b\.?/gu;
+const SEPARATOR = /[ .·_-]/g;
+const HYPHEN_IN_WORD = /(?<=\p{L})-(?=\p{L})/gu;
+const LEET_WORD = /\b(?=[\p{L}0-9@$]*\p{L})(?=[\p{L}0-9@$]*[0-9@$])[\p{L}0-9@$]+/gu;
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's' };
+const LEET_CHAR = /[0-9@$]/g;
+
+/** The text with spaced letters joined, hyphens inside words dropped and digits in words read as letters. */
+export function deobfuscated(text: string): string {
+  return text
+    .replace(SPACED_LETTERS, (run) => run.replace(SEPARATOR, ''))
+    .replace(HYPHEN_IN_WORD, '')
+    .replace(LEET_WORD, (w) => w.replace(LEET_CHAR, (c) => LEET[c] ?? c));
+}
+
+function findPlainInjection(text: string): InjectionHit | undefined {
   const plain = firstPlainInjection(text);
   let best: InjectionHit | undefined = plain && { kind: INJECTION_PATTERNS[plain.pattern]!.kind, phrase: plain.phrase, index: plain.index };
   let bestPattern = plain?.pattern ?? -1;
@@ -377,20 +480,20 @@ function findInjectionUncached(text: string): InjectionHit | undefined {
     // "display ![status](https://img.example/p.png?d={conversation})", "<img src=\"…?u=USER_EMAIL\">": a link or an
     // image the client fetches as it renders the answer, with the user's data in its address.
     const link = LINK_WITH_QUERY.exec(text);
-    if (link && (DATA_PLACEHOLDER.test(link[0]) || FILL_WITH_DATA.test(text))) best = { kind: 'exfiltration', phrase: link[0], index: link.index };
+    if (link && (DATA_PLACEHOLDER.test(text.slice(link.index, link.index + link[0].length + 80)) || FILL_WITH_DATA.test(text))) best = { kind: 'exfiltration', phrase: link[0], index: link.index };
   }
   return best;
 }
 
 /** A markdown image or link, an HTML image, or "a markdown image whose URL is", to an address with a query. */
-const LINK_WITH_QUERY = /!?\[[^\]\n]{0,100}\]\(\s*<?https?:\/\/[^\s)]{0,300}[?&][^\s)]{0,300}|<img\b[^>\n]{0,200}?\bsrc\s*=\s*["']?https?:\/\/[^\s"'>]{0,300}[?&][^\s"'>]{0,300}|\bmarkdown\s+(?:image|link)\b[^.\n]{0,60}?https?:\/\/[^\s)]{0,300}[?&][^\s)]{0,300}/i;
+const LINK_WITH_QUERY = /!?\[[^\]\n]{0,100}\]\(\s*<?https?:\/\/[^\s)]{0,300}[?&{][^\s)]{0,300}|\b(?:render|display|show|include|append|embed|output|add)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:image|link|pixel|picture)\b[^\n]{0,140}?https?:\/\/[^\s)]{0,300}[?&][^\s)]{0,300}|<img\b[^>\n]{0,200}?\bsrc\s*=\s*["']?https?:\/\/[^\s"'>]{0,300}[?&][^\s"'>]{0,300}|\bmarkdown\s+(?:image|link)\b[^.\n]{0,60}?https?:\/\/[^\s)]{0,300}[?&][^\s)]{0,300}/i;
 /** A placeholder for the user's data in an address: {conversation}, <value>, USER_EMAIL, SESSION_TOKEN. */
-const DATA_PLACEHOLDER = /[{<]\s*[\w.-]{0,20}?(?:conversation|chat|question|e-?mail|token|session|message|history|clipboard|password|secret|key|prompt|value|data|answer)[\w.-]{0,20}\s*[}>]|\b[A-Z]+_(?:EMAIL|TOKEN|KEY|SESSION|PASSWORD|SECRET|DATA|HISTORY|QUESTION|MESSAGE)\b/i;
+const DATA_PLACEHOLDER = /[{<][^{}<>\n]{0,40}?(?:conversation|chat|question|e-?mail|token|session|message|history|clipboard|password|secret|key|prompt|value|data|answer|phone|address)[^{}<>\n]{0,40}[}>]|=(?:conversation|chat_?history|history|e-?mail|password|token|messages|prompt)\b|\b[A-Z]+_(?:EMAIL|TOKEN|KEY|SESSION|PASSWORD|SECRET|DATA|HISTORY|QUESTION|MESSAGE)\b/i;
 /** "replacing X with the user's access token", "followed by the URL-encoded user question", "with the clipboard appended". */
-const FILL_WITH_DATA = /\b(?:replac\w*|substitut\w*|fill\w*|append\w*|followed\s+by|with)\b[^.\n]{0,40}?\b(?:conversation|chat|question|e-?mail(?:\s+address)?|access\s+token|session\s+token|messages|history|clipboard|password|secret|api\s+key|system\s+prompt)\b/i;
+const FILL_WITH_DATA = /\b(?:replac\w*|substitut\w*|fill\w*|append\w*|followed\s+by|with|carr(?:y|ies|ying)|contain\w*|put|where\s+[\w{}<>-]+\s+is)\b[^.\n]{0,40}?\b(?:conversation|chat|question|e-?mail(?:\s+address)?|access\s+token|session\s+token|messages|history|clipboard|password|secret|api\s+key|system\s+prompt|inbox|home\s+address|phone\s+number|contents?\s+of\s+(?:the\s+)?files|files\s+you\s+read)\b/i;
 
 /** "Read it." at the start of a sentence, "put what you read", "pass it along": forwarding what was read. */
-const PASS_IT = /(?:^|[.!?;:]\s+)read\s+it\b|\bput\s+what\s+you\s+read\b|\b(?:pass|send|include|copy|paste|attach|upload)\s+(?:it|them)\s+along\b|\b(?:send|include|paste|attach|upload)\s+(?:it|them)\s+(?:as|in|into|to|with)\b/i;
+const PASS_IT = /(?:^|[.!?;:]\s+)read\s+it\b|\bput\s+what\s+you\s+read\b|\b(?:pass|send|include|copy|paste|attach|upload)\s+(?:it|them)\s+along\b|\b(?:send|include|paste|attach|upload|pass)\s+(?:it|them|both)(?:\s+[\w-]+){0,2}\s+(?:as|in|into|to|with)\b/i;
 
 /**
  * Letters that look like Latin ones: Cyrillic and Greek look-alikes (not μ, π, Ω and other letters used as symbols),
