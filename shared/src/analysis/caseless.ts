@@ -28,6 +28,11 @@ export const CASELESS_SOURCES: string[] = [];
 /** The two characters whose lower case is or contains ASCII. */
 const LOWERS_TO_ASCII = /[\u0130\u212A]/;
 
+/** The text lower-cased for a CaselessRegExp's scan, or undefined when it has a character of LOWERS_TO_ASCII (the scan then runs with the i flag). */
+export function lowerCaseOf(text: string): string | undefined {
+  return LOWERS_TO_ASCII.test(text) ? undefined : text.toLowerCase();
+}
+
 export class CaselessRegExp {
   /** The pattern without `i`, for the lower-cased text (sticky when gated). */
   private readonly lower: RegExp;
@@ -65,8 +70,12 @@ export class CaselessRegExp {
    * text's; the groups hold the lower-cased text (use them to know which matched, or slice the text).
    */
   exec(text: string): RegExpExecArray | null {
-    if (LOWERS_TO_ASCII.test(text)) return (this.withFlag ??= new RegExp(this.source, `${this.flags}i`)).exec(text);
-    const lowered = text.toLowerCase();
+    return this.execLowered(text, lowerCaseOf(text));
+  }
+
+  /** exec(text), given lowerCaseOf(text) (several scans of one text lower-case it once). */
+  execLowered(text: string, lowered: string | undefined): RegExpExecArray | null {
+    if (lowered === undefined) return (this.withFlag ??= new RegExp(this.source, `${this.flags}i`)).exec(text);
     const m = this.gate ? this.gated(lowered, this.gate) : this.lower.exec(lowered);
     if (m) m[0] = text.slice(m.index, m.index + m[0].length);
     return m;

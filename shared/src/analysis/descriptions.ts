@@ -7,7 +7,7 @@
 import { child, entries, elements, isArray, isObject, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from '../schemaWalk';
-import { CaselessRegExp } from './caseless';
+import { CaselessRegExp, lowerCaseOf } from './caseless';
 import { literalPrefixes, prefixTrieSource, splitAlternatives } from './regexPrefixes';
 import { INJECTION_GATE_LIST } from './generated/injectionGate';
 import { STOP_WORDS, appendAll, hash53, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString } from '../text';
@@ -404,8 +404,9 @@ export function everyBranchStartsAtBoundary(source: string): boolean {
  */
 export function firstPlainInjection(text: string): { pattern: number; index: number; phrase: string } | undefined {
   let best: { pattern: number; index: number; phrase: string } | undefined;
+  const lowered = lowerCaseOf(text);
   for (const re of COMBINED_INJECTION) {
-    const m = re.exec(text);
+    const m = re instanceof CaselessRegExp ? re.execLowered(text, lowered) : re.exec(text);
     if (!m?.groups) continue;
     for (const name in m.groups) {
       if (m.groups[name] === undefined) continue;
@@ -432,10 +433,10 @@ function findInjectionUncached(text: string): InjectionHit | undefined {
 /**
  * Letters spelt so that a phrase list misses them while a model still reads them: single letters spaced or dotted
  * ("i g n o r e", "i.g.n.o.r.e"), syllables hyphenated in three words running ("ig-nore pre-vious in-struc-tions"),
- * digits for letters in two words close together ("1gn0r3 4ll"). A text without any of these (nearly every one:
- * "e-mail", "UTF-8", "k8s") is not read a second time.
+ * digits for letters in two words close together ("1gn0r3 4ll"), in ASCII letters. A text without any of these
+ * (nearly every one: "e-mail", "UTF-8", "k8s") is not read a second time.
  */
-const OBFUSCATION_CANDIDATE = /\b\p{L}([ .·_-])\p{L}(?:\1\p{L}){3}|\p{L}-\p{L}+[\s,]+\p{L}+-\p{L}+[\s,]+\p{L}+-\p{L}|(?:\p{L}[0-9@$]+\p{L}|\b[0-9@$]\p{L}{2})[^]{0,40}?(?:\p{L}[0-9@$]+\p{L}|\b[0-9@$]\p{L}{2})/u;
+const OBFUSCATION_CANDIDATE = /\b[a-z]([ .·_-])[a-z]\1[a-z]\1[a-z]\1[a-z]|[a-z]-[a-z]+[\s,]+[a-z]+-[a-z]+[\s,]+[a-z]+-[a-z]|(?:[a-z][0-9@$]+[a-z]|\b[0-9@$][a-z]{2})[^]{0,40}?(?:[a-z][0-9@$]+[a-z]|\b[0-9@$][a-z]{2})/i;
 const SPACED_LETTERS = /\b\p{L}([ .·_-])\p{L}(?:\1\p{L}){3,}\b\.?/gu;
 const SEPARATOR = /[ .·_-]/g;
 const HYPHEN_IN_WORD = /(?<=\p{L})-(?=\p{L})/gu;
