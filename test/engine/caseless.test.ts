@@ -85,8 +85,9 @@ describe('CaselessRegExp finds what the pattern with the i flag finds', () => {
       const odd = attacks.map((a, k) => a.toUpperCase().replace(/[A-Z]/g, (c, at: number) => ((at + k) % 10 === 0 ? ODD[(at + k) % ODD.length]! : c)));
       const r = compare(source, [...seeded(source, label.length, 100_000), ...attacks.map((a) => a.toUpperCase()), ...odd]);
       t.diagnostic(`${r.checked} strings, ${r.hits} matched`);
-      // A floor that shows the strings reach the patterns.
-      assert.ok(r.hits > 100, `${r.hits} matched`);
+      // A floor that shows the strings reach the patterns (a scan of a few patterns, the last part of a split one,
+      // is matched less often than a whole one).
+      assert.ok(r.hits > 20, `${r.hits} matched`);
     });
   }
 
