@@ -387,11 +387,13 @@ function combinedGroups(): { flags: string; bounded: boolean; source: string; pa
  * (20,480 characters; irregexp's kRegExpTooLargeToOptimize): the caseless scan grew from 17,300 to 28,100 characters
  * with the patterns of 2026-11-28 and took 498 µs on a 230-character description instead of 12 µs as two scans of
  * 8,800 and 19,300. An alternation of words ran 0.3-0.5 µs a text up to 20,480 characters and 1.1-1.2 µs from
- * 20,500. Gated, scans of 12,000 characters cost what scans of 20,000 do in all (159 and 170-180 ms over the corpus's
- * strings), and each stays under the long fuzz's regex pump bound (25 ms on 20,000 characters of its own words,
- * where the gate does not help: 26-30 ms at 20,000).
+ * 20,500. Gated, scans of 8,000 to 12,000 characters cost what scans of 20,000 do in all (the scans over the corpus's
+ * strings 2.3 times those of the morning's patterns either way), and each stays under the long fuzz's regex pump
+ * bound (25 ms on 20,000 characters of its own words, where the gate does not help): scans of 20,000 took 26-30 ms
+ * there, of 12,000 up to 28 ms at a slow moment, of 8,000 at most 15 ms (9 ms for a pattern the pump has always
+ * run).
  */
-export const MAX_SCAN_SOURCE = 12_000;
+export const MAX_SCAN_SOURCE = 8_000;
 
 /**
  * The gates of the caseless scans behind one word boundary (one per scan: see MAX_SCAN_SOURCE): where a word begins
