@@ -486,7 +486,7 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const LEET_CHAR = /[0-9@$]/g;
 
 /** The text with spaced letters joined, hyphens inside words dropped and digits in words read as letters. */
-export function deobfuscated(text: string): string {
+function deobfuscated(text: string): string {
   return text
     .replace(SPACED_LETTERS, (run) => run.replace(SEPARATOR, ''))
     .replace(HYPHEN_IN_WORD, '')
