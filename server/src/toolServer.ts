@@ -843,7 +843,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const entry = index.update(toolDoc, discovery);
     const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
-    publish({ uri, version: doc.version, diagnostics: diagnostics(result.findings) }, true);
+    publishUnlessClosed(doc, { uri, version: doc.version, diagnostics: diagnostics(result.findings) });
     // Each lint of a large file leaves its previous tree and texts as garbage, which V8 collects lazily while memory
     // is plentiful: once typing stops (5 s after the last such lint), one full collection gives it back (typing in
     // a 10,000-tool file stayed at 0.8 to 1.3 GB of RSS when idle; README "Limits").
@@ -854,6 +854,41 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // A name whose profile changed (another dialect; a configuration that sets the profile) counts as changed.
     relintAffected(uri, entryBefore?.names ?? new Set(), entry.names, movedNames(entryBefore, entry));
   }
+
+  /** Opens and closes processed so far: publishUnlessClosed waits until they stop arriving. */
+  let openCloseEvents = 0;
+  /**
+   * Publishes an open document's lint once the messages received while it ran are handled, unless the document was
+   * closed meanwhile (and perhaps opened again under the same version: a new document, which its own lint publishes).
+   * A lint is synchronous (about 1 s for a 17 MB file); a close and a reopen sent meanwhile wait in the input, and the
+   * lint's diagnostics, published at once, reached the client after the reopen under the version the reopened
+   * document had too: the closed text's problems on the new one until its own lint (an independent LSP tester, F2).
+   * Input read after a lint is handled a few turns of the event loop later (stdin, the framing check, then
+   * vscode-jsonrpc, which handles one message per turn: a close sent during a 1.8 s lint was handled on the third
+   * turn after it), so this waits for SETTLE_QUIET_TURNS turns in a row without an open or a close (at most
+   * MAX_SETTLE_TURNS). A change does not hold the publish back: while typing in a large file each lint is still
+   * published, with its version.
+   */
+  function publishUnlessClosed(doc: TextDocument, params: { uri: string; version: number; diagnostics: Diagnostic[] }): void {
+    let seen = openCloseEvents;
+    let quiet = 0;
+    let turns = 0;
+    const step = () => {
+      if (seen === openCloseEvents) quiet++;
+      else {
+        seen = openCloseEvents;
+        quiet = 0;
+      }
+      if (quiet < SETTLE_QUIET_TURNS && ++turns < MAX_SETTLE_TURNS) {
+        setImmediate(step);
+        return;
+      }
+      if (documents.get(params.uri) === doc) publish(params, true);
+    };
+    setImmediate(step);
+  }
+  const SETTLE_QUIET_TURNS = 4;
+  const MAX_SETTLE_TURNS = 50;
 
   /** Documents from this size on (about 600 tools) ask for a collection once idle after each lint (lintNow). */
   const LARGE_DOCUMENT_CHARS = 1_000_000;
@@ -868,11 +903,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // document again with its version) changed the text all the same. Its diagnostics and symbols went on describing
   // the text before, with no publish, until the next change (an independent LSP tester).
   documents.onDidOpen((e) => {
+    openCloseEvents++;
     closedToDisk.delete(e.document.uri);
     relint(e.document.uri);
   });
   documents.onDidChangeContent((e) => relint(e.document.uri));
   documents.onDidClose((e) => {
+    openCloseEvents++;
     const uri = e.document.uri;
     scheduler.cancel(uri); // a pending lint of the closed version is superseded
     lastPublished.delete(uri);

@@ -49,6 +49,31 @@ describe('scheduling', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a document closed and opened again while its lint runs: the old text\'s diagnostics are not published', async () => {
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      // 5,000 tools whose "int" each gets a type-unknown: a first lint of a second or more, during which the close
+      // and the reopen (same URI, same version 1, another text) arrive.
+      const big = generatedFile(5000).replace(/"type": "integer"/g, '"type": "int"');
+      const small = '[{"name": "get_city", "description": "Use this when the user asks for a city. Returns its name.", "parameters": {"type": "object", "properties": {"q": {"type": "str", "description": "The city."}}}}]';
+      await client.open(URI, big);
+      await new Promise((r) => setTimeout(r, 400));
+      const mark = client.published.length;
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
+      await client.open(URI, small);
+      const fresh = await client.waitForDiagnostics((p) => p.uri === URI && p.diagnostics.some((d) => d.message.includes('"str"')), 60_000);
+      assert.equal(fresh.version, 1);
+      await new Promise((r) => setTimeout(r, 300));
+      const after = client.published.slice(mark).filter((p) => p.uri === URI);
+      const stale = after.filter((p) => p.diagnostics.some((d) => d.message.includes('"int"')));
+      assert.deepEqual(stale.map((p) => ({ version: p.version, diagnostics: p.diagnostics.length })), [], 'no publish of the closed text after the reopen was sent');
+      assert.deepEqual(client.published.at(-1)!.diagnostics, fresh.diagnostics, 'the reopened text\'s diagnostics are the last published');
+    } finally {
+      await client.shutdown();
+    }
+  });
+
   it('a request cancelled while queued behind a change is answered RequestCancelled', async () => {
     const client = new TestClient();
     try {
