@@ -6,9 +6,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CASELESS_SOURCES, CaselessRegExp, uncaselessLetter } from '../../shared/src/analysis/caseless';
+import { CASELESS_SOURCES, CaselessRegExp, lowerCaseOf, uncaselessLetter } from '../../shared/src/analysis/caseless';
 import { RULES } from '../../shared/src/rules';
-import { INJECTION_CASELESS_SOURCES, INJECTION_PATTERNS, USAGE_CUE_SOURCE } from '../../shared/src/analysis/descriptions';
+import { INJECTION_DISPATCH_GATE, INJECTION_DISPATCHED, INJECTION_PATTERNS, USAGE_CUE_SOURCE, injectionCaselessSources } from '../../shared/src/analysis/descriptions';
 import { corpusStrings } from '../../tools/corpus';
 import { HOSTILE_STRINGS, wordSoup } from '../fuzz/fuzz';
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,11 @@ import { appendAll } from '../../shared/src/text';
 /** The sources of the engine's CaselessRegExps, made when its modules loaded (before this file makes its own). */
 const ENGINE_SOURCES = [...CASELESS_SOURCES];
 
-/** The combined injection scans with the `i` flag, as descriptions.ts makes them (two: the patterns behind one `\b`, the others). */
+/**
+ * The injection patterns with the `i` flag, combined in scans as descriptions.ts made them before it dispatched most
+ * of them one by one (injectionCaselessSources): each runs on the lower-cased text either way.
+ */
+const INJECTION_CASELESS_SOURCES = injectionCaselessSources();
 const SOURCES: Record<string, string> = { 'usage cues': USAGE_CUE_SOURCE, ...Object.fromEntries(INJECTION_CASELESS_SOURCES.map((s, i) => [`injection patterns ${i + 1}`, s])) };
 
 /** Characters around ASCII letters' case: each maps into ASCII, out of it, or not at all, by case. */
@@ -91,7 +95,9 @@ describe('CaselessRegExp finds what the pattern with the i flag finds', () => {
     });
   }
 
-  it('texts with İ or the Kelvin sign, whose lower case is ASCII, go to the pattern with the flag', () => {
+  it('texts with İ or the Kelvin sign, whose lower case is ASCII, keep them as written in the lower-cased text', () => {
+    assert.equal(lowerCaseOf('\u0130S \u212AEY Σ'), '\u0130s \u212Aey σ');
+    assert.equal(lowerCaseOf('\u0130'.repeat(3)).length, 3);
     const re = new CaselessRegExp(String.raw`\bkey\b|\bis\b`);
     // "\u212Aey" lower-cases to "key", which the i pattern does not match (the Kelvin sign upper-cases to itself).
     assert.equal(re.exec('\u212Aey'), null);
@@ -109,8 +115,9 @@ describe('CaselessRegExp patterns are ones the lower-cased text can match', () =
   it('every one the engine makes (its rules loaded)', (t) => {
     assert.ok(RULES.length > 0);
     const sources = [...new Set(ENGINE_SOURCES)];
-    assert.ok(sources.includes(USAGE_CUE_SOURCE) && INJECTION_CASELESS_SOURCES.every((s) => sources.includes(s)), 'the usage cues and the injection patterns are among them');
-    // Every pattern with the `i` flag and no condition is in one of the combined scans, once.
+    assert.ok(sources.includes(USAGE_CUE_SOURCE) && sources.includes(INJECTION_DISPATCH_GATE), 'the usage cues and the dispatch gate are among them');
+    assert.ok(INJECTION_DISPATCHED.length > 50 && INJECTION_DISPATCHED.every((i) => sources.includes(INJECTION_PATTERNS[i]!.re.source)), 'and every dispatched injection pattern');
+    // Every pattern with the `i` flag and no condition is in one of the combined scans of the test, once.
     INJECTION_PATTERNS.forEach((p, i) => {
       if (p.unlessConditional || p.re.flags !== 'i') return;
       assert.equal(INJECTION_CASELESS_SOURCES.filter((s) => s.includes(`(?<p${i}>${p.re.source})`)).length, 1, `pattern ${i}`);

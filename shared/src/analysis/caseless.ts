@@ -13,8 +13,9 @@
  * without letters), upper-casing is the same as lower-casing the ASCII letters of the text. `toLowerCase` does more:
  * it also lower-cases letters outside ASCII, which no such pattern can tell apart (they are not `\w` either way),
  * except two that it turns into ASCII: U+0130 (İ, into "i" and a combining dot, two code units) and U+212A (the Kelvin
- * sign, into "k"). A text with either is matched by the `i` pattern itself, compiled on the first such text.
- * Every other character keeps its length, so indices in the lower-cased text are indices in the text.
+ * sign, into "k"). The `i` pattern matches neither to an ASCII letter (each upper-cases to itself), so lowerCaseOf
+ * leaves both as written. Every other character keeps its length, so indices in the lower-cased text are indices
+ * in the text.
  *
  * `test/engine/caseless.test.ts` compares both on the corpus, hostile strings and seeded strings of mixed case.
  */
@@ -27,42 +28,35 @@ export const CASELESS_SOURCES: string[] = [];
 
 /** The two characters whose lower case is or contains ASCII. */
 const LOWERS_TO_ASCII = /[\u0130\u212A]/;
+const NOT_LOWERS_TO_ASCII = /[^\u0130\u212A]+/g;
 
-/** The text lower-cased for a CaselessRegExp's scan, or undefined when it has a character of LOWERS_TO_ASCII (the scan then runs with the i flag). */
-export function lowerCaseOf(text: string): string | undefined {
-  return LOWERS_TO_ASCII.test(text) ? undefined : text.toLowerCase();
+/**
+ * The text lower-cased for a CaselessRegExp's scan, index for index: U+0130 and U+212A are kept as written (the `i`
+ * pattern matches them to no ASCII letter, as the lower-cased scan then does not either; lower-cased, the first
+ * would also take two code units).
+ */
+export function lowerCaseOf(text: string): string {
+  return LOWERS_TO_ASCII.test(text) ? text.replace(NOT_LOWERS_TO_ASCII, (run) => run.toLowerCase()) : text.toLowerCase();
 }
 
 export class CaselessRegExp {
-  /** The pattern without `i`, for the lower-cased text (sticky when gated). */
+  /** The pattern without `i`, for the lower-cased text. */
   private readonly lower: RegExp;
-  /** The pattern with `i`, for texts with a character of LOWERS_TO_ASCII; compiled on first use. */
-  private withFlag: RegExp | undefined;
-  /** Where a match can begin (see the constructor), global; the pattern runs only there. */
-  private readonly gate: RegExp | undefined;
-  /** The pattern, global, for a text where the gate matches nearly everywhere (gated); compiled on first use. */
-  private ungated: RegExp | undefined;
 
   /**
    * @param source a pattern whose letters are lower-case ASCII, except in `A-Z` ranges (see uncaselessLetter).
    * @param flags its flags without `i` and without `u` (under `u`, `i` folds ſ into s and the Kelvin sign into k),
    *   nor `g` or `y`.
-   * @param gate a pattern, of the same kind, matching at every position where `source` can begin a match (and
-   *   elsewhere too, if it must): the pattern is tried at each of its matches in turn, and the first that matches is
-   *   the leftmost match (analysis/regexPrefixes.ts builds one from a pattern's literal prefixes).
    */
   constructor(
     readonly source: string,
     readonly flags = '',
-    gate?: string,
   ) {
     if (/[iuvgy]/.test(flags)) throw new Error(`CaselessRegExp: flags "${flags}" (no i, u, v, g or y)`);
     // The letters are checked by test/engine/caseless.test.ts (uncaselessLetter on every source made so far), not
     // here: reading the sources a character at a time cost about 25 million instructions of every start.
     CASELESS_SOURCES.push(source);
-    if (gate !== undefined) CASELESS_SOURCES.push(gate);
-    this.lower = new RegExp(source, gate === undefined ? flags : `${flags}y`);
-    this.gate = gate === undefined ? undefined : new RegExp(gate, 'g');
+    this.lower = new RegExp(source, flags);
   }
 
   /**
@@ -74,47 +68,16 @@ export class CaselessRegExp {
   }
 
   /** exec(text), given lowerCaseOf(text) (several scans of one text lower-case it once). */
-  execLowered(text: string, lowered: string | undefined): RegExpExecArray | null {
-    if (lowered === undefined) return (this.withFlag ??= new RegExp(this.source, `${this.flags}i`)).exec(text);
-    const m = this.gate ? this.gated(lowered, this.gate) : this.lower.exec(lowered);
+  execLowered(text: string, lowered: string): RegExpExecArray | null {
+    const m = this.lower.exec(lowered);
     if (m) m[0] = text.slice(m.index, m.index + m[0].length);
     return m;
   }
 
   test(text: string): boolean {
-    if (this.gate) return this.exec(text) !== null;
-    if (LOWERS_TO_ASCII.test(text)) return (this.withFlag ??= new RegExp(this.source, `${this.flags}i`)).test(text);
-    return this.lower.test(text.toLowerCase());
-  }
-
-  /**
-   * The pattern (sticky) tried at each match of the gate, left to right: the first match is the leftmost. A text
-   * where the gate matches nearly every word (20 MB of "read the file read the file…") pays the gate on top of
-   * the pattern at each word, up to twice the time of the pattern alone: past GATE_DENSE_AFTER gate matches less
-   * than GATE_DENSE_CHARS apart on average, the pattern alone scans the rest (no match lies before the current gate
-   * match: every earlier one failed, and the pattern cannot begin elsewhere).
-   */
-  private gated(lowered: string, gate: RegExp): RegExpExecArray | null {
-    gate.lastIndex = 0;
-    let tried = 0;
-    for (let g = gate.exec(lowered); g; g = gate.exec(lowered)) {
-      if (++tried > GATE_DENSE_AFTER && g.index < tried * GATE_DENSE_CHARS) {
-        const scan = (this.ungated ??= new RegExp(this.source, `${this.flags}g`));
-        scan.lastIndex = g.index;
-        return scan.exec(lowered);
-      }
-      this.lower.lastIndex = g.index;
-      const m = this.lower.exec(lowered);
-      if (m) return m;
-      gate.lastIndex = g.index + 1;
-    }
-    return null;
+    return this.lower.test(lowerCaseOf(text));
   }
 }
-
-/** See CaselessRegExp.gated. A description of 2 KB has some 20 to 60 gate matches. */
-const GATE_DENSE_AFTER = 256;
-const GATE_DENSE_CHARS = 24;
 
 /**
  * A letter of `source` that the lower-cased text could not match as the `i` pattern does, if any: an upper-case
