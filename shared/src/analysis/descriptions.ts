@@ -410,13 +410,23 @@ export interface InjectionDispatchData {
   prefixes: [pattern: number, prefixes: string[]][];
 }
 
-function dispatchKey(): string {
+/**
+ * The dispatchable patterns' key. Their sources are read with `\uXXXX` escapes written as the characters they stand
+ * for: the shipped bundles are rewritten in ASCII (tools/asciiBundle.mjs), which writes a regular expression's ’ as
+ * `\u2019`, so its `source` there is not the one `npm run gen` hashed. Until 2026-11-28 the key was the raw source,
+ * and the CLI and the server, whose patterns have such characters, never used the generated gates: every scan ran
+ * ungated there (5 to 7 times the cost of the gated scan in the corpus's lint), and the dispatch's data was computed
+ * at every start (40 to 70 ms). test/cli/workers.test.ts checks that the built CLI uses the generated data.
+ */
+export function dispatchKey(sources: readonly string[] = INJECTION_PATTERNS.map((p) => (dispatchable(p) ? p.re.source : ''))): string {
   const parts: string[] = [];
-  INJECTION_PATTERNS.forEach((p, i) => {
-    if (dispatchable(p)) parts.push(`${i}\u0000${p.re.source}`);
+  sources.forEach((source, i) => {
+    if (source) parts.push(`${i}\u0000${source.replace(UNICODE_ESCAPE, (_m, braced?: string, four?: string) => String.fromCodePoint(Math.min(parseInt(braced ?? four ?? '0', 16), 0x10ffff)))}`);
   });
   return hash53(parts.join('\u0001'));
 }
+
+const UNICODE_ESCAPE = /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})/g;
 
 /**
  * The dispatch's data for the current patterns: computed by `npm run gen` into generated/injectionGate.ts (reading
@@ -436,52 +446,93 @@ export function injectionDispatchData(): InjectionDispatchData {
 }
 
 /**
- * A node of the prefix trie: the next node by character code (ASCII; 32, a space, for a run of white space), and the
- * patterns whose prefix ends here or at a node above (ascending, each once): a node's path from the root is unique, so
- * the walk returns the last node's list, with nothing to build per look-up.
+ * The prefix trie, in typed arrays (some 1,900 prefixes, 21,000 characters: as objects with an array of next nodes
+ * each, building it allocated 20 MB at every start): node 0 is the root; each node has its character (a space for a
+ * run of white space), its first child and its next sibling (-1: none), and `owner`, the nearest node on its path
+ * from the root (itself included) where a prefix ends, whose `patterns` are those of every prefix ending on that
+ * path (ascending, each once): a look-up walks to the last node it can and returns that list, building nothing.
  */
-interface PrefixNode {
-  next: (PrefixNode | undefined)[];
-  /** The patterns of the prefixes ending here. */
-  own: number[];
-  /** `own` and the nodes' above (set once the trie is built). */
-  patterns: readonly number[];
+interface PrefixTrie {
+  char: Uint16Array;
+  child: Int32Array;
+  sibling: Int32Array;
+  owner: Int32Array;
+  /** By owner node (sparse): the patterns of the prefixes ending on its path. */
+  patterns: (readonly number[])[];
 }
 
 const SPACE = 32;
+const NO_PATTERNS: readonly number[] = [];
 
 /** `\s` of a regular expression (ECMA-262 WhiteSpace and LineTerminator). */
 function isRegexSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c > 127 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
 }
 
+function prefixTrie(prefixes: readonly [number, string[]][]): PrefixTrie {
+  let size = 1;
+  for (const [, list] of prefixes) for (const p of list) size += p.length;
+  const char = new Uint16Array(size);
+  const child = new Int32Array(size).fill(-1);
+  const sibling = new Int32Array(size).fill(-1);
+  const own = new Map<number, number[]>();
+  let nodes = 1;
+  for (const [i, list] of prefixes) {
+    for (const prefix of list) {
+      let n = 0;
+      for (let k = 0; k < prefix.length; k++) {
+        const c = prefix.charCodeAt(k);
+        let m = child[n]!;
+        while (m >= 0 && char[m] !== c) m = sibling[m]!;
+        if (m < 0) {
+          m = nodes++;
+          char[m] = c;
+          sibling[m] = child[n]!;
+          child[n] = m;
+        }
+        n = m;
+      }
+      const list2 = own.get(n);
+      if (!list2) own.set(n, [i]);
+      else if (!list2.includes(i)) list2.push(i);
+    }
+  }
+  // Owners and their lists, from the root down (a parent's index is below its children's).
+  const owner = new Int32Array(nodes);
+  const patterns: (readonly number[])[] = [];
+  patterns[0] = own.get(0) ?? NO_PATTERNS;
+  owner[0] = 0;
+  const stack = [0];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (let m = child[n]!; m >= 0; m = sibling[m]!) {
+      const mine = own.get(m);
+      if (mine) {
+        const above = patterns[owner[n]!]!;
+        patterns[m] = [...new Set([...above, ...mine])].sort((a, b) => a - b);
+        owner[m] = m;
+      } else owner[m] = owner[n]!;
+      stack.push(m);
+    }
+  }
+  return { char, child, sibling, owner, patterns };
+}
+
 const DISPATCH = (() => {
-  const data = INJECTION_DISPATCH.of === dispatchKey() ? INJECTION_DISPATCH : injectionDispatchData();
-  const node = (): PrefixNode => ({ next: [], own: [], patterns: [] });
-  const root = node();
+  const generated = INJECTION_DISPATCH.of === dispatchKey();
+  const data = generated ? INJECTION_DISPATCH : injectionDispatchData();
   const dispatched = new Set<number>();
-  for (const [i, prefixes] of data.prefixes) {
+  for (const [i] of data.prefixes) {
     dispatched.add(i);
     // Run on the lower-cased text (test/engine/caseless.test.ts checks their letters).
     CASELESS_SOURCES.push(INJECTION_PATTERNS[i]!.re.source);
-    for (const prefix of prefixes) {
-      let n = root;
-      for (let k = 0; k < prefix.length; k++) {
-        const c = prefix.charCodeAt(k);
-        if (c > 127) throw new Error(`injection dispatch: a prefix outside ASCII (${prefix})`);
-        n = n.next[c] ??= node();
-      }
-      if (!n.own.includes(i)) n.own.push(i);
-    }
   }
-  const fill = (n: PrefixNode, above: readonly number[]): void => {
-    n.patterns = n.own.length === 0 ? above : [...new Set([...above, ...n.own])].sort((a, b) => a - b);
-    for (const child of n.next) if (child) fill(child, n.patterns);
-  };
-  fill(root, []);
   CASELESS_SOURCES.push(data.gate);
-  return { gate: new RegExp(data.gate, 'g'), gateSource: data.gate, root, dispatched, sticky: new Map<number, RegExp>() };
+  return { gate: new RegExp(data.gate, 'g'), gateSource: data.gate, trie: prefixTrie(data.prefixes), dispatched, sticky: new Map<number, RegExp>(), generated };
 })();
+
+/** Whether the dispatch uses the data `npm run gen` computed (false: the generated file is for other patterns, and the data was computed at start-up). */
+export const INJECTION_DISPATCH_GENERATED: boolean = DISPATCH.generated;
 
 /** The dispatch's gate (its source) and the patterns behind it, for the test that every match of these patterns passes both. */
 export const INJECTION_DISPATCH_GATE: string = DISPATCH.gateSource;
@@ -493,22 +544,21 @@ export const INJECTION_DISPATCHED: readonly number[] = [...DISPATCH.dispatched];
  * the trie's own: not to be changed.
  */
 export function dispatchCandidates(lowered: string, index: number): readonly number[] {
-  let node = DISPATCH.root;
+  const { char, child, sibling, owner, patterns } = DISPATCH.trie;
+  let node = 0;
   for (let i = index; i < lowered.length; ) {
-    const c = lowered.charCodeAt(i);
-    let next: PrefixNode | undefined;
+    let c = lowered.charCodeAt(i);
     if (isRegexSpace(c)) {
-      next = node.next[SPACE];
+      c = SPACE;
       do i++;
       while (i < lowered.length && isRegexSpace(lowered.charCodeAt(i)));
-    } else {
-      next = c < 128 ? node.next[c] : undefined;
-      i++;
-    }
-    if (!next) break;
-    node = next;
+    } else i++;
+    let m = child[node]!;
+    while (m >= 0 && char[m] !== c) m = sibling[m]!;
+    if (m < 0) break;
+    node = m;
   }
-  return node.patterns;
+  return patterns[owner[node]!] ?? NO_PATTERNS;
 }
 
 /**
