@@ -604,6 +604,9 @@ const COMBINED_INJECTION: readonly (RegExp | CaselessRegExp)[] = combinedGroups(
   flags === 'i' ? new CaselessRegExp(source) : new RegExp(source, flags),
 );
 
+/** The conditional patterns that are not dispatched (places in INJECTION_PATTERNS). */
+const UNDISPATCHED_CONDITIONAL: readonly number[] = INJECTION_PATTERNS.flatMap((p, i) => (p.unlessConditional && !DISPATCH.dispatched.has(i) ? [i] : []));
+
 /** The sources of the regular expressions that scan a whole text: the dispatch's gate and the combined scans (each under MAX_SCAN_SOURCE). */
 export const INJECTION_SCAN_SOURCES: readonly string[] = [DISPATCH.gateSource, ...COMBINED_INJECTION.map((r) => r.source)];
 
@@ -652,9 +655,8 @@ function earliestInjection(text: string, withConditional: boolean): { pattern: n
   }
   if (withConditional) {
     // Conditional patterns that are not dispatched (none today), once each from the start.
-    for (let i = 0; i < INJECTION_PATTERNS.length; i++) {
+    for (const i of UNDISPATCHED_CONDITIONAL) {
       const p = INJECTION_PATTERNS[i]!;
-      if (!p.unlessConditional || DISPATCH.dispatched.has(i)) continue;
       const m = p.re.exec(text);
       if (!m || isConditional(text, m.index, m[0].length)) continue;
       if (!best || m.index < best.index || (m.index === best.index && i < best.pattern)) best = { pattern: i, index: m.index, phrase: m[0] };

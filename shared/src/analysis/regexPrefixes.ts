@@ -1,13 +1,14 @@
 /**
- * Literal prefixes of a regular expression, for a cheap first pass (a gate) in front of a large alternation.
+ * Literal prefixes of a regular expression, for a cheap first pass (a gate) in front of many patterns.
  *
- * description-injection's combined scan tries its 63 patterns at every word start of every description, and most
- * word starts begin none of them. A gate built from the words every match must begin with ("ignore", "before
- * calling", "the user", ...), as a trie, fails at most word starts after a character or two; the combined scan
- * then runs only where the gate matched (analysis/caseless.ts). The prefixes must be sound: every match of the
- * pattern begins with one of them (with `\s+` between words). Anything this reader does not understand gives no
- * prefixes at all (no gate), never a wrong one; `test/engine/descriptionScans.test.ts` checks each pattern's
- * matches against its gate on the corpus, the red-team sets and generated strings.
+ * description-injection's caseless patterns would each be tried at every word start of every description, and
+ * most word starts begin none of them. A gate built from the words every match must begin with ("ignore", "before
+ * calling", "the user", ...), as a trie, fails at most word starts after a character or two; where it matches, a
+ * trie of the same prefixes names the patterns to try (descriptions.ts, the dispatch). The prefixes must be sound:
+ * every match of the pattern begins with one of them (with `\s+` between words). Anything this reader does not
+ * understand gives no prefixes at all (the pattern is then not dispatched), never a wrong one;
+ * `test/engine/descriptionScans.test.ts` checks each dispatched pattern's matches against the gate and the trie on
+ * the corpus, the red-team sets and generated strings.
  */
 import { appendAll } from '../text';
 
