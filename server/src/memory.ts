@@ -67,8 +67,15 @@ function postponed(fn: () => void): (delayMs: number) => void {
 
 const collectLater = postponed(reclaimMemory);
 
-/** After a burst: a full garbage collection now, and another after `delayMs` (postponed by a new call). */
+/**
+ * After a burst: two full garbage collections now, and another after `delayMs` (postponed by a new call). The
+ * second of the two finds the first's sweeping done and gives its pages back at once: after one, V8 unmapped them
+ * in the background, a fraction of a second later (the server's RSS when it reported the 2,000-file workspace
+ * indexed was 244 MB with one, 146 to 167 MB with two; 115 MB after the later one, which also shrinks the young
+ * generation once V8 sees the allocation rate fall).
+ */
 export function reclaimMemoryAfterBurst(delayMs = 6000): void {
+  reclaimMemory();
   reclaimMemory();
   collectLater(delayMs);
 }
