@@ -42,6 +42,12 @@ runRuleTests(rule, {
       code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "parameters": {"type": "object", "definitions": {"a": {"type": "string", "default": 1, "$ref": "#/definitions/a"}}}}`,
     },
     {
+      // Independent fuzzer: 30 definitions, each an anyOf (or allOf) of two references to the next, 2^30 schemas
+      // applied to the default; ajv kept an error per failed branch and the CLI ran out of memory on a 4 KB file.
+      name: 'definitions that apply more than 10,000 subschemas to one value are not checked (anyOf, allOf, enum)',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "default": "x"}, "n": {"$ref": "#/$defs/b0", "enum": ["x", "y"]}}, "$defs": {${Array.from({ length: 30 }, (_, i) => `"a${i}": {"anyOf": [{"$ref": "#/$defs/a${i + 1}"}, {"$ref": "#/$defs/a${i + 1}"}]}, "b${i}": {"allOf": [{"$ref": "#/$defs/b${i + 1}"}, {"$ref": "#/$defs/b${i + 1}"}]}`).join(', ')}, "a30": {"type": "string", "minLength": 5}, "b30": {"type": "string", "minLength": 5}}}}`,
+    },
+    {
       name: 'the same through anyOf and allOf, with an enum',
       code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"unit": {"$ref": "#/$defs/a", "enum": ["c", 1]}}, "$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}]}, "b": {"allOf": [{"$ref": "#/$defs/a"}], "default": 3}}}}`,
     },
@@ -76,6 +82,11 @@ runRuleTests(rule, {
         { messageId: 'defaultInvalid', at: '"not a cursor"', messageIncludes: 'pattern' },
         { messageId: 'rangeInverted', at: '"minLength"' },
       ],
+    },
+    {
+      name: 'the same shape kept small (2^10 subschemas) is checked',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "default": "x"}}, "$defs": {${Array.from({ length: 10 }, (_, i) => `"a${i}": {"anyOf": [{"$ref": "#/$defs/a${i + 1}"}, {"$ref": "#/$defs/a${i + 1}"}]}`).join(', ')}, "a10": {"type": "string", "minLength": 5}}}}`,
+      errors: [{ messageId: 'defaultInvalid', at: '"x"' }],
     },
     {
       name: 'a $ref cycle through properties ends with the value: checked',

@@ -20,6 +20,9 @@ const GEMINI_TOOLS = `{
     }
   ]
 }`;
+// Independent fuzzer: 30 definitions, each an anyOf of two references to the next (2^30 schemas applied to one
+// argument); validating the case's argument ran the CLI out of memory.
+const EXPLODING_TOOLS = `{"name": "get_weather_report", "description": "Use this when the user asks about the weather.", "parameters": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "description": "Tree."}}, "$defs": {${Array.from({ length: 30 }, (_, i) => `"a${i}": {"anyOf": [{"$ref": "#/$defs/a${i + 1}"}, {"$ref": "#/$defs/a${i + 1}"}]}`).join(', ')}, "a30": {"type": "string", "minLength": 5}}}}`;
 const forecast = (args: string) => `{ "id": "rome", "category": "normal", "prompt": "Rome this week?", "expect": { "tool": "get_forecast", "arguments": ${args} } }`;
 
 runRuleTests(rule, {
@@ -27,6 +30,11 @@ runRuleTests(rule, {
     { name: 'valid arguments', code: issueSet(FIVE), evalSet },
     { name: 'some of the arguments (a required one left out)', code: issueSet([CASES.close42.replace(', "reason": "completed"', '')]), evalSet },
     { name: 'an unknown expected tool is eval-unknown-tool\'s business', code: issueSet([CASES.issue42.replace('"get_issue"', '"get_ticket"').replace('42 }', '"x" }')]), evalSet },
+    {
+      name: 'arguments against definitions that apply more than 10,000 subschemas to one value are not checked',
+      code: issueSet([`{ "id": "a", "category": "normal", "prompt": "p", "expect": { "tool": "get_weather_report", "arguments": { "m": "x" } } }`]),
+      evalSet: { tools: EXPLODING_TOOLS },
+    },
     { name: 'Gemini upper-case types read as JSON Schema', code: issueSet([forecast('{ "city": "Rome", "days": 7 }')]), evalSet: { tools: GEMINI_TOOLS } },
   ],
   invalid: [

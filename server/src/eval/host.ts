@@ -12,7 +12,7 @@ import Ajv, { type ValidateFunction, type ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { JsonValue } from '../../../shared/src/document';
-import { MAX_PATTERN_INPUT, MAX_UNPROVEN_PATTERN_INPUT, regexSafety } from '../../../shared/src/analysis/jsonSchema';
+import { MAX_IN_PLACE_APPLICATIONS, MAX_PATTERN_INPUT, MAX_UNPROVEN_PATTERN_INPUT, inPlaceProblem, regexSafety } from '../../../shared/src/analysis/jsonSchema';
 import { unusableReply } from './fetch';
 import { httpInfo, isClientTimeout, isConnectionError, type CaseMessage, type Conversation, type ModelTurn, type ProposedCall, type ProviderClient, type RunnableTool, type ToolReply } from './providers';
 
@@ -342,7 +342,7 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
     if (skipped.length > 0) rec.unchecked = `pattern ${list(skipped)} was not checked: ${why}`;
     const v = validatorFor(skipped.length > 0 ? withoutPatterns(tool.parameters, new Set(skipped)) : tool.parameters, tool.draft);
     if (typeof v === 'string') {
-      rec.errors.push(`the tool's parameter schema does not compile: ${v}`);
+      rec.errors.push(`the tool's parameter schema cannot check arguments: ${v}`);
     } else if (!v(withDefaults)) {
       rec.errors.push(...(v.errors ?? []).slice(0, 10).map(ajvMessage));
     }
@@ -476,7 +476,17 @@ export function validatorFor(schema: JsonValue, draft: '07' | '2020' = '07'): Va
       delete copy.$id;
       delete copy.$schema;
     }
-    result = ajv.compile(copy as object);
+    // Validation that would recurse forever or take exponential time (definitions that reference the next ones
+    // twice or more) is refused, as default-invalid and eval-args-invalid refuse it.
+    const problem = isObj(copy) ? inPlaceProblem(copy) : undefined;
+    if (problem) {
+      result =
+        problem === 'loop'
+          ? 'its $ref definitions apply themselves to the same value in a cycle, so validation would never end'
+          : `its $ref definitions apply more than ${MAX_IN_PLACE_APPLICATIONS.toLocaleString('en-US')} subschemas to one value (definitions that reference the next ones twice or more), so validation would take exponential time`;
+    } else {
+      result = ajv.compile(copy as object);
+    }
   } catch (e) {
     result = (e as Error).message;
   }

@@ -930,12 +930,27 @@ function resolveLocal(root: JsonObject, ref: string): JsonValue | undefined {
 }
 
 /**
- * Whether a validation copy has a `$ref` cycle that applies a schema to the same value again and again, through
- * `$ref`, `allOf`/`anyOf`/`oneOf`, `not`, `if`/`then`/`else` or `dependentSchemas` only: validating any value
- * against it recurses until the stack overflows. A cycle through `properties`, `items`... ends with the value.
+ * The most subschemas a validator may apply to one value, following `$ref`s (see inPlaceProblem). Hand-written
+ * schemas stay far below it (a few dozen); a chain of 30 definitions that each reference the next twice from an
+ * `anyOf` applies 2^30 (a 4 KB file that ran the CLI out of memory in 20 s: ajv, with all errors kept, recorded
+ * one per failed branch).
  */
-function loopsInPlace(root: JsonObject): boolean {
+export const MAX_IN_PLACE_APPLICATIONS = 10_000;
+
+/**
+ * What keeps a validation copy from being validated safely:
+ * - 'loop': a `$ref` cycle that applies a schema to the same value again and again, through `$ref`,
+ *   `allOf`/`anyOf`/`oneOf`, `not`, `if`/`then`/`else` or `dependentSchemas` only: validating any value against
+ *   it recurses until the stack overflows. A cycle through `properties`, `items`... ends with the value.
+ * - 'explodes': a subschema that applies more than MAX_IN_PLACE_APPLICATIONS subschemas to the same value through
+ *   those keywords (shared definitions counted each time they are reached): the work of validating one value
+ *   doubles with each level of such a chain. Through `properties`, `items`... the work is bounded by the value's
+ *   size times this count.
+ */
+export function inPlaceProblem(root: JsonObject): 'loop' | 'explodes' | undefined {
   const state = new Map<JsonObject, 1 | 2>(); // 1: on the current path, 2: done
+  // Subschemas applied to a value by each finished subschema, itself included (capped: the sums can double per level).
+  const applied = new Map<JsonObject, number>();
   const edges = (s: JsonObject): JsonObject[] => {
     const out: JsonObject[] = [];
     const add = (v: JsonValue | undefined) => {
@@ -973,19 +988,24 @@ function loopsInPlace(root: JsonObject): boolean {
       const top = stack[stack.length - 1]!;
       if (top.i >= top.next.length) {
         state.set(top.node, 2);
+        // Every edge's target is done (a target still on the path is a loop, returned above).
+        let count = 1;
+        for (const n of top.next) count = Math.min(count + applied.get(n)!, MAX_IN_PLACE_APPLICATIONS + 1);
+        if (count > MAX_IN_PLACE_APPLICATIONS) return 'explodes';
+        applied.set(top.node, count);
         stack.pop();
         continue;
       }
       const n = top.next[top.i++]!;
       const st = state.get(n);
-      if (st === 1) return true;
+      if (st === 1) return 'loop';
       if (st === undefined) {
         state.set(n, 1);
         stack.push({ node: n, next: edges(n), i: 0 });
       }
     }
   }
-  return false;
+  return undefined;
 }
 
 export interface ValueChecker {
@@ -1021,8 +1041,9 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
         define(copy, k, m);
       }
       if (st.unsupported) return undefined;
-      // A `$ref` cycle that never moves to a part of the value ({"a": {"$ref": "#/$defs/a"}}) recurses forever.
-      if (loopsInPlace(copy)) return undefined;
+      // A `$ref` cycle that never moves to a part of the value ({"a": {"$ref": "#/$defs/a"}}) recurses forever;
+      // definitions that reference the next ones twice or more take exponential time and memory.
+      if (inPlaceProblem(copy)) return undefined;
     }
   }
   let full: string | undefined;
