@@ -42,6 +42,19 @@ function fixWithin60s(text: string): { output: string; fixed: { rule: string; po
 }
 
 describe('shapes that were quadratic', { timeout: 120_000 }, () => {
+  it('32,000 parameters with a default, each a $ref into a chain of 1,000 definitions (the verdict cache keyed each by the whole 2 MB schema: 105 s with 4,990)', () => {
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) defs[`a${i}`] = { $ref: `#/$defs/a${i + 1}` };
+    defs.a1000 = { type: 'integer' };
+    const properties = Object.fromEntries(Array.from({ length: 32_000 }, (_, i) => [`p${i}`, { $ref: '#/$defs/a0', description: 'd', default: i === 31_999 ? 'x' : 1 }]));
+    const tool = { name: 'get_weather_report', description: 'Gets the weather report for a city. Use when the user asks about the weather forecast.', parameters: { type: 'object', properties, $defs: defs } };
+    const [file] = lintWithin60s({ 'x.tool.json': JSON.stringify(tool) });
+    // Still checked: the one default the integer type rejects, and only it.
+    const invalid = file!.diagnostics.filter((d) => d.rule === 'default-invalid');
+    assert.equal(invalid.length, 1);
+    assert.match(invalid[0]!.message, /Default "x" is not valid for this parameter \(must be integer\)/);
+  });
+
   it('--fix on one line: 24,000 properties of a strict schema, none in "required" (one fix shared by every finding, checked again for each, and the object scanned for line breaks per fix: 67 s)', () => {
     const properties = Object.fromEntries(Array.from({ length: 24_000 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field.' }]));
     const tool = { type: 'function', name: 'get_report', description: 'Gets a report. Use this when the user asks for a report.', strict: true, parameters: { type: 'object', properties, additionalProperties: false } };

@@ -4,7 +4,7 @@ import { child, keyNodeOf, num, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
 import { prepareValueCheck, isGeminiSubset, shortJson, type ValueCheckOptions } from '../analysis/jsonSchema';
-import { StringCache, ownRecord } from '../text';
+import { StringCache, hash53, ownRecord } from '../text';
 
 type MessageId = 'defaultInvalid' | 'enumInvalid' | 'enumOnArray' | 'rangeInverted' | 'rangeEmpty';
 
@@ -129,11 +129,24 @@ interface Verdict {
 const VERDICT_CACHE_MAX = 20_000;
 const verdictCache = new StringCache<Verdict[]>(VERDICT_CACHE_MAX);
 
+/**
+ * The root schema's part of a verdict key (a subschema with `$ref` depends on the definitions): its length and a
+ * hash of its text, computed once per root node. The root's whole text in every such key made each look-up
+ * compare (and first build) a string the size of the schema: 32,000 parameters that each refer to a definition
+ * of a 2 MB schema took 105 s (an independent fuzzer), most of it in those comparisons.
+ */
+const rootKeys = new WeakMap<Node, string>();
+function rootKey(root: Node, text: string): string {
+  let k = rootKeys.get(root);
+  if (k === undefined) rootKeys.set(root, (k = `${root.length}:${hash53(text.slice(root.offset, root.offset + root.length))}`));
+  return k;
+}
+
 function valueVerdicts(s: SchemaVisit, root: Node, t: ToolInfo, text: string): Verdict[] {
   const node = s.node;
   if (!child(node, 'default') && !child(node, 'enum')) return [];
   const own = text.slice(node.offset, node.offset + node.length);
-  const key = `${t.draft}|${isGeminiSubset(t) ? 'g' : ''}|${s.types.join(',')}|${own}${own.includes('$ref') ? '\u0000' + text.slice(root.offset, root.offset + root.length) : ''}`;
+  const key = `${t.draft}|${isGeminiSubset(t) ? 'g' : ''}|${s.types.join(',')}|${own}${own.includes('$ref') ? '\u0000' + rootKey(root, text) : ''}`;
   // The data is read from the document's values: copies (see ownString), as the cache keeps them.
   return verdictCache.get(key, () => computeVerdicts(s, root, t).map((v) => ({ ...v, data: ownRecord(v.data) })));
 }
