@@ -36,6 +36,18 @@ describe('fuzz regressions', () => {
     assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
   });
 
+  it('fix-all does not list as fixed a finding a later pass brings back (an independent fuzzer found it in both lists)', () => {
+    // Pass 1 renames "additionalproperties": its unknown type "str" leaves the schema uncompilable, so the default
+    // is not checked and its finding goes away; pass 2 fixes the type, and the default is reported again.
+    const text = `{"name":"list_users","description":"${DESC}","inputSchema":{"type":"object","properties":{"tags":{"type":"null","description":"d","additionalproperties":{"type":"str"},"default":1}}}}`;
+    const r = fixAll('file:///back.tool.json', text);
+    assert.match(r.output, /"additionalProperties":\{"type":"string"\}/);
+    assert.deepEqual(r.fixed.map((f) => f.rule).sort(), ['keyword-unknown', 'type-unknown']);
+    assert.deepEqual(r.remaining.findings.filter((f) => f.rule === 'default-invalid').map((f) => f.pointer), ['/inputSchema/properties/tags/default']);
+    // Every finding listed as fixed is gone: none of its rule remains at its pointer in the output.
+    for (const f of r.fixed) assert.equal(r.remaining.findings.some((g) => g.rule === f.rule && g.pointer === f.pointer), false, `${f.rule} ${f.pointer}`);
+  });
+
   it('fix-all applies no fix of a warning that adds an error, even beside a fix of an error in the same tool that pays for it', () => {
     const text = `{"name":"get_forecast","description":"${DESC}","parameters":{"type":"object","properties":{"city":{"type":"string","description":"City name.","maxLenght":-1},"days":{"type":"int","description":"Days ahead."}},"required":["city"]}}`;
     const r = fixAll('file:///mixed.tool.json', text, { today: '2026-11-24' });
