@@ -575,9 +575,12 @@ function errorCount(l: FileLint): number {
   return n;
 }
 
-/** A fix-all step is kept only when the text still parses and the file has no more errors than before. */
+/** A fix-all step is kept only when the text still parses, is still linted (under the size bounds) and has no more errors than before. */
 function sound(before: FileLint, after: FileLint): boolean {
   if (after.doc.syntaxProblems.length > before.doc.syntaxProblems.length) return false;
+  // Fixes that take a file over a size bound (a description just under 32 MB made longer) would leave it unlinted,
+  // every finding "fixed" (an independent fuzzer): such a pass is not applied.
+  if (after.doc.refused && !before.doc.refused) return false;
   return errorCount(after) <= errorCount(before);
 }
 

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { clearToolCache, lintText } from '../../shared/src/linter';
 import { fixAll, fixesFor } from '../../shared/src/fix';
 import { applyEdits } from '../../shared/src/fixes/edits';
+import { MAX_FILE_BYTES } from '../../shared/src/document';
 import { checkText, duplicateKeys } from './fuzz';
 
 const DESC = 'Use this when the user asks for the projects of an owner. Returns their names.';
@@ -34,6 +35,19 @@ describe('fuzz regressions', () => {
     assert.equal(out.split('"id"').length - 1, 0, out);
     assert.equal(lintText('file:///dup-rename.tool.json', out).findings.filter((f) => f.rule === 'param-name-vague').length, 0);
     assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
+  });
+
+  it('fix-all applies no pass that takes the file over the size bound (every finding was listed as fixed, the file left unlinted)', () => {
+    // An independent fuzzer: a description just under 32 MB, and fixes that lengthen the file ("int" -> "integer").
+    const pre = `{"type":"function","name":"get_x","description":"${DESC} `;
+    const post = `","parameters":{"type":"object","properties":{"n":{"type":"int","description":"n"}}}}`;
+    const text = pre + 'word '.repeat(Math.floor((MAX_FILE_BYTES - pre.length - post.length - 2) / 5)) + post;
+    assert.ok(text.length <= MAX_FILE_BYTES && text.length > MAX_FILE_BYTES - 8);
+    const r = fixAll('file:///edge.tool.json', text);
+    assert.equal(r.output, text);
+    assert.deepEqual(r.fixed, []);
+    assert.equal(r.remaining.doc.refused, undefined);
+    assert.ok(r.remaining.findings.some((f) => f.rule === 'type-unknown'));
   });
 
   it('fix-all does not list as fixed a finding a later pass brings back (an independent fuzzer found it in both lists)', () => {
