@@ -29,14 +29,27 @@ export type GitRead =
 export const GIT_TIMEOUT_MS = 5000;
 const MAX_BUFFER = MAX_FILE_BYTES + 1024 * 1024;
 
+/**
+ * Options that keep a repository's own configuration (`.git/config`, which a cloned repository's author does not
+ * control but a shared folder's can) from making git run a program while it reads a blob: no file-system monitor
+ * hook (`core.fsmonitor`), no pager, no textconv filter, no signature check (`log.showSignature` runs
+ * `gpg.program`), and no transport at all: in a partial clone a blob not yet fetched made git fetch it, running
+ * the remote's `uploadpack` (or `core.sshCommand`) through the shell (found by an independent tester). Such a
+ * blob is reported as not available, never fetched (GIT_NO_LAZY_FETCH too, where git knows it).
+ */
+export const GIT_SAFETY_ARGS: readonly string[] = ['-c', 'core.fsmonitor=false', '-c', 'protocol.allow=never', '-c', 'log.showSignature=false', '--no-pager'];
+
 /** The git command line for a file at a ref (exported for tests). */
 export function gitShowArgs(ref: string, absPath: string): string[] {
-  return ['-C', dirname(absPath), '-c', 'core.fsmonitor=false', '--no-pager', 'show', '--no-textconv', `${ref}:./${basename(absPath)}`];
+  return ['-C', dirname(absPath), ...GIT_SAFETY_ARGS, 'show', '--no-textconv', `${ref}:./${basename(absPath)}`];
 }
 
-/** The environment git runs with: English messages (they are classified below), no prompt, no inherited repository. */
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+/**
+ * The environment git runs with: English messages (they are classified below), no prompt, no inherited repository,
+ * no lazy fetch (see GIT_SAFETY_ARGS).
+ */
+export function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1', GIT_PROTOCOL_FROM_USER: '0' };
   for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_PAGER', 'GIT_EXTERNAL_DIFF']) delete env[k];
   return env;
 }
@@ -59,6 +72,8 @@ export function classifyGitFailure(ref: string, e: ExecFailure): GitRead {
   if (/not a git repository|cannot change to/i.test(stderr)) return { kind: 'no-git', reason: 'not-a-repository', message: 'not a git repository' };
   if (/dubious ownership|unsafe repository/i.test(stderr)) return { kind: 'no-git', reason: 'unsafe-repository', message: 'git refuses to use this repository (safe.directory)' };
   if (/does not exist in|exists on disk, but not in|is outside repository/i.test(stderr)) return { kind: 'absent' };
+  // A partial clone's blob that is not here: git may not fetch it (GIT_SAFETY_ARGS).
+  if (/lazy fetching disabled|transport '[^']*' not allowed/i.test(stderr)) return { kind: 'error', message: `the file at ${ref} is not in the local repository (a partial clone), and toolschema does not fetch it: run git fetch` };
   // Also the revisions of the reflog and of upstreams git cannot resolve (`@{u}` without an upstream, `HEAD@{5}`
   // past the log): they were taken for git errors, the comparison skipped with exit 0.
   if (/invalid object name|unknown revision|bad revision|ambiguous argument|not a valid object name|invalid reference|not a tree object|bad object|no upstream configured|has no upstream|upstream branch .* not stored|no such branch|log for .* only has \d+ entr|log for .* is empty/i.test(stderr)) {

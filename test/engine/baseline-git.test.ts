@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,6 +87,35 @@ describe('baseline from git', () => {
     it('passes the ref and path as arguments (no shell), the path relative to the file\'s folder', () => {
       assert.deepEqual(gitShowArgs('origin/main', '/x/y/a b.tool.json').slice(-2), ['--no-textconv', 'origin/main:./a b.tool.json']);
       assert.equal(gitShowArgs('HEAD', '/x/y/a.tool.json')[1], '/x/y');
+    });
+
+    it('a repository\'s own configuration cannot make git run a program: a partial clone\'s missing blob is not fetched', async () => {
+      // Found by an independent tester: the blob of the committed file is missing, the repository is a partial clone
+      // of a promisor remote whose uploadpack is a shell command; git show fetched it lazily and ran the command.
+      const pc = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-git-partial-')));
+      const marker = join(pc, 'EXECUTED');
+      try {
+        git(pc, 'init', '-q');
+        writeFileSync(join(pc, 'a.tool.json'), COMMITTED);
+        git(pc, 'add', '.');
+        git(pc, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'x');
+        const blob = git(pc, 'rev-parse', 'HEAD:a.tool.json').trim();
+        rmSync(join(pc, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+        git(pc, 'config', 'extensions.partialClone', 'origin');
+        git(pc, 'config', 'remote.origin.promisor', 'true');
+        git(pc, 'config', 'remote.origin.url', pathToFileURL(join(pc, 'nowhere')).href);
+        git(pc, 'config', 'remote.origin.uploadpack', `touch '${marker}'; false`);
+        git(pc, 'config', 'core.sshCommand', `touch '${marker}'; false`);
+        git(pc, 'config', 'log.showSignature', 'true');
+        git(pc, 'config', 'gpg.program', marker);
+        for (const r of [readAtRefSync('HEAD', join(pc, 'a.tool.json')), await readAtRef('HEAD', join(pc, 'a.tool.json'))]) {
+          assert.equal(r.kind, 'error', JSON.stringify(r));
+          assert.match((r as Extract<GitRead, { kind: 'error' }>).message, /not in the local repository \(a partial clone\), and toolschema does not fetch it/);
+        }
+        assert.equal(existsSync(marker), false, 'the repository\'s command ran');
+      } finally {
+        rmSync(pc, { recursive: true, force: true });
+      }
     });
 
     it('a file that is not in the ref (new, untracked) has no baseline', async () => {

@@ -15,6 +15,7 @@ import { fsErrorReason } from '../safeRead';
 import { printable } from '../cli/terminal';
 import { outputsRefusal, readEvalInput } from './files';
 import { writeReplacing } from '../safeWrite';
+import { GIT_SAFETY_ARGS, gitEnv } from '../git';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
 import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
@@ -174,7 +175,7 @@ export async function readCompare(arg: string, toolFile: string, cwd: string): P
   const spec = arg.includes(':') ? arg : `${arg}:./${basename(toolFile)}`;
   const runIn = arg.includes(':') ? cwd : dirname(toolFile);
   const text = await new Promise<string>((resolvePromise, reject) => {
-    execFile('git', ['show', spec], { cwd: runIn, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024, timeout: 30_000, windowsHide: true }, (err, stdout, stderr) => {
+    execFile('git', [...GIT_SAFETY_ARGS, 'show', '--no-textconv', spec], { cwd: runIn, env: gitEnv(), encoding: 'utf8', maxBuffer: 32 * 1024 * 1024, timeout: 30_000, windowsHide: true }, (err, stdout, stderr) => {
       if (err) {
         const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : (stderr || err.message).trim().split('\n')[0];
         reject(new EvalUsageError(`--compare ${arg}: not a file, and git cannot read it (${why}).`));
