@@ -5,6 +5,7 @@
 import type { ErrorObject } from 'ajv';
 import { validate as validateConfigSchema } from './generated/configSchema';
 import { ToolDocument, keptKeyOf, nodeAtPointer, child, pointerOf, valueOf, type Node } from './document';
+import { MAX_DUPLICATE_KEYS } from './fastParse';
 import type { Finding, Profile, SeveritySetting } from './types';
 import { SEVERITY_SETTINGS, PROFILES } from './types';
 import { clipValue, type VerbKind } from './text';
@@ -370,7 +371,7 @@ export function parseConfigText(uri: string, text: string, knownRules: ReadonlyS
     return { config: base ?? defaultConfig(), findings };
   }
   // A repeated key: the last one applies (as JSON.parse reads it), which a reader of the file may not expect.
-  for (const key of doc.duplicateKeys) {
+  for (const key of doc.duplicateKeys.slice(0, MAX_DUPLICATE_KEYS)) {
     const kept = keptKeyOf(key);
     report(key, `"${clipValue(String(key.value))}" is repeated in this object: the one on line ${doc.positionAt(kept.offset).line + 1} applies and this one is ignored; remove one of them.`, key.offset, key.length, 'warning');
   }

@@ -3,7 +3,7 @@
  * nodes become ranges and RFC 6901 pointers. Nothing here knows about rules.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { collectDuplicateKeys, MAX_DUPLICATE_KEYS, parseStrictJson } from './fastParse';
+import { collectDuplicateKeys, parseStrictJson } from './fastParse';
 import type { Position, Range } from './types';
 
 export type { Node } from 'jsonc-parser';
@@ -35,7 +35,7 @@ const NOT_STRICT = new Set<string>();
 function duplicateKeysIn(tree: Node): Node[] {
   const out: Node[] = [];
   const stack: Node[] = [tree];
-  while (stack.length > 0 && out.length < MAX_DUPLICATE_KEYS) {
+  while (stack.length > 0) {
     const n = stack.pop()!;
     if (!n.children) continue;
     if (n.type === 'object') collectDuplicateKeys(n.children, out);
@@ -99,7 +99,7 @@ export class ToolDocument {
   readonly syntaxProblems: SyntaxProblem[] = [];
   /**
    * Key nodes of members that a later member of the same object repeats (the ones JSON.parse ignores), in text
-   * order, at most MAX_DUPLICATE_KEYS; empty without a tree.
+   * order (all of them; parse-error reports the first MAX_DUPLICATE_KEYS); empty without a tree.
    */
   readonly duplicateKeys: readonly Node[] = [];
   /** Set when the file was not parsed (too large, too deep). */

@@ -272,18 +272,22 @@ function literal(type: NodeType, offset: number, length: number, parent: Node | 
   return parent ? { type, offset, length, parent, value } : { type, offset, length, value };
 }
 
-/** Duplicate keys recorded per document at most (a hostile file can repeat one key 200,000 times). */
+/**
+ * Duplicate keys reported per document at most (a hostile file can repeat one key 200,000 times). All of them are
+ * collected: each marks a member the rules skip (document.ts isShadowed); capped at 1,000, the 1,001st and later
+ * were linted (and fixed) as if JSON.parse read them (an independent fuzzer).
+ */
 export const MAX_DUPLICATE_KEYS = 1000;
 
 /**
  * Adds to `out` the key node of every member of an object (its `children`, properties in text order) that a later
  * member repeats: the members JSON.parse and Python's json ignore, as they keep the last (RFC 8259 §4 leaves it
  * to each parser: others keep the first or reject the text). Members without a key node (jsonc-parser's recovery)
- * are skipped. At most MAX_DUPLICATE_KEYS in `out`.
+ * are skipped.
  */
 export function collectDuplicateKeys(children: readonly Node[], out: Node[]): void {
   const n = children.length;
-  if (n < 2 || out.length >= MAX_DUPLICATE_KEYS) return;
+  if (n < 2) return;
   if (n <= 8) {
     // A tool's objects have a few members: comparing them pairwise costs less than building a set.
     for (let i = 0; i < n - 1; i++) {
@@ -292,7 +296,6 @@ export function collectDuplicateKeys(children: readonly Node[], out: Node[]): vo
       for (let j = i + 1; j < n; j++) {
         if (children[j]!.children?.[0]?.value === k) {
           out.push(children[i]!.children![0]!);
-          if (out.length >= MAX_DUPLICATE_KEYS) return;
           break;
         }
       }
@@ -307,9 +310,6 @@ export function collectDuplicateKeys(children: readonly Node[], out: Node[]): vo
   if (last.size === n) return;
   for (let i = 0; i < n; i++) {
     const key = children[i]!.children?.[0];
-    if (typeof key?.value === 'string' && last.get(key.value) !== i) {
-      out.push(key);
-      if (out.length >= MAX_DUPLICATE_KEYS) return;
-    }
+    if (typeof key?.value === 'string' && last.get(key.value) !== i) out.push(key);
   }
 }

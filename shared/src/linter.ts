@@ -3,6 +3,7 @@
  * visitors run, then map reports to findings (range, pointer, severity, message) in one place.
  */
 import { ToolDocument, keptKeyOf, pointerOf, type Node } from './document';
+import { MAX_DUPLICATE_KEYS } from './fastParse';
 import { defaultConfig, type Config } from './config';
 import { discoverTools, type Discovery, type ToolInfo } from './discover';
 import { EMPTY_INDEX, NO_DEFINITIONS, type Definitions, type FileContext, type Report, type RuleContext, type RuleModule, type RuleVisitor, type WorkspaceIndex } from './rule';
@@ -380,7 +381,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
 function pushDuplicateKeys(doc: ToolDocument, push: Push): void {
   if (doc.duplicateKeys.length === 0) return;
   const parseRule = RULES_BY_ID.get('parse-error')!;
-  for (const key of doc.duplicateKeys) {
+  for (const key of doc.duplicateKeys.length > MAX_DUPLICATE_KEYS ? doc.duplicateKeys.slice(0, MAX_DUPLICATE_KEYS) : doc.duplicateKeys) {
     const kept = keptKeyOf(key);
     const at = doc.positionAt(kept.offset);
     const where = at.line === doc.positionAt(key.offset).line ? `line ${at.line + 1}, column ${at.character + 1}` : `line ${at.line + 1}`;

@@ -37,6 +37,21 @@ describe('fuzz regressions', () => {
     assert.deepEqual(checkText(text, { maxFixedFindings: 10, keyOrder: false, fixAll: true }).problems, []);
   });
 
+  it('a key repeated more than 1,000 times: every ignored copy is skipped by the rules (1,000 reported), and fix-all leaves them alone', () => {
+    // An independent fuzzer: only the first 1,000 copies were marked as ignored, so the 1,001st to 1,004th were linted
+    // and fixed ("int" -> "integer") although JSON.parse reads only the last.
+    const props = Array.from({ length: 1005 }, () => '"a":{"type":"int"}').join(',');
+    const text = `{"type":"function","name":"get_x","description":"${DESC}","parameters":{"type":"object","properties":{${props}}}}`;
+    const lint = lintText('file:///dups.tool.json', text);
+    assert.equal(lint.doc.duplicateKeys.length, 1004);
+    assert.equal(lint.findings.filter((f) => f.rule === 'parse-error').length, 1000);
+    const lastKey = text.lastIndexOf('"a":');
+    assert.deepEqual(lint.findings.filter((f) => f.rule === 'type-unknown').map((f) => f.offset > lastKey), [true]);
+    const r = fixAll('file:///dups.tool.json', text);
+    assert.equal(r.output.split('"integer"').length - 1, 1, 'only the member JSON.parse reads is fixed');
+    assert.equal(r.output.split('"int"').length - 1, 1004);
+  });
+
   it('fix-all applies no pass that takes the file over the size bound (every finding was listed as fixed, the file left unlinted)', () => {
     // An independent fuzzer: a description just under 32 MB, and fixes that lengthen the file ("int" -> "integer").
     const pre = `{"type":"function","name":"get_x","description":"${DESC} `;
