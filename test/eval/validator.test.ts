@@ -7,6 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { validatorFor } from '../../server/src/eval/host';
+import { MAX_VALIDATION_WORK, validationWork } from '../../shared/src/analysis/jsonSchema';
 import type { JsonValue } from '../../shared/src/document';
 
 /** Definitions a0 … a(n-1), each an `keyword` of two references to the next; the last a string of 5 or more. */
@@ -42,5 +43,41 @@ describe('validatorFor', () => {
     if (typeof tree === 'string') return;
     assert.equal(tree({ node: { next: { next: {} } } }), true);
     assert.equal(tree({ node: { next: { other: 1 } } }), false);
+  });
+});
+
+describe('validationWork', () => {
+  /** Definitions a0 … a(n-1), each applying two keywords to the same parts of the value, and a value n levels deep. */
+  const pairs = (n: number, kind: 'items' | 'properties'): [{ [k: string]: JsonValue }, JsonValue] => {
+    const defs: { [k: string]: JsonValue } = {};
+    let value: JsonValue = 'x';
+    for (let i = 0; i < n; i++) {
+      const r = { $ref: `#/$defs/a${i + 1}` };
+      defs[`a${i}`] = kind === 'items' ? { items: r, contains: r } : { properties: { k: r }, patternProperties: { '^k$': r } };
+      value = kind === 'items' ? [value] : { k: value };
+    }
+    defs[`a${n}`] = { type: 'string' };
+    return [{ $ref: '#/$defs/a0', $defs: defs }, value];
+  };
+
+  it('doubles with each level where two keywords reach the same part, and stops past its cap', () => {
+    for (const kind of ['items', 'properties'] as const) {
+      const [s10, v10] = pairs(10, kind);
+      const [s11, v11] = pairs(11, kind);
+      const w10 = validationWork(s10, v10);
+      assert.ok(w10 >= 2 ** 10 && w10 < 2 ** 12, `${kind}: ${w10}`);
+      assert.ok(validationWork(s11, v11) >= 2 * w10 - 2, kind);
+      const [s40, v40] = pairs(40, kind);
+      const w40 = validationWork(s40, v40);
+      assert.ok(w40 > MAX_VALIDATION_WORK && w40 < MAX_VALIDATION_WORK + 100, `${kind}: ${w40}`);
+    }
+  });
+
+  it('grows with the value only where the schema reaches it: a recursive schema and a flat one', () => {
+    const tree = { type: 'object', properties: { next: { $ref: '#/$defs/n' } }, $defs: { n: { type: 'object', properties: { next: { $ref: '#/$defs/n' } } } } };
+    let deep: JsonValue = {};
+    for (let i = 0; i < 100; i++) deep = { next: deep };
+    assert.ok(validationWork(tree, { next: deep }) < 400);
+    assert.ok(validationWork({ type: 'array', items: { type: 'integer' } }, Array.from({ length: 1000 }, (_, i) => i)) <= 1001);
   });
 });

@@ -48,6 +48,13 @@ runRuleTests(rule, {
       code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "default": "x"}, "n": {"$ref": "#/$defs/b0", "enum": ["x", "y"]}}, "$defs": {${Array.from({ length: 30 }, (_, i) => `"a${i}": {"anyOf": [{"$ref": "#/$defs/a${i + 1}"}, {"$ref": "#/$defs/a${i + 1}"}]}, "b${i}": {"allOf": [{"$ref": "#/$defs/b${i + 1}"}, {"$ref": "#/$defs/b${i + 1}"}]}`).join(', ')}, "a30": {"type": "string", "minLength": 5}, "b30": {"type": "string", "minLength": 5}}}}`,
     },
     {
+      // Independent fuzzer: two keywords reaching the same part of the value through a chain of definitions (items
+      // and contains, properties and patternProperties): the work doubled with each level of the default (2 KB
+      // file: 17 s and 2 GB at 22 levels).
+      name: 'definitions that reach the same parts of the default twice at each level are not checked (items + contains, properties + patternProperties)',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "default": ${'['.repeat(22)}"x"${']'.repeat(22)}}, "n": {"$ref": "#/$defs/b0", "default": ${'{"k":'.repeat(22)}"x"${'}'.repeat(22)}}}, "$defs": {${Array.from({ length: 22 }, (_, i) => `"a${i}": {"type": "array", "items": {"$ref": "#/$defs/a${i + 1}"}, "contains": {"$ref": "#/$defs/a${i + 1}"}}, "b${i}": {"type": "object", "properties": {"k": {"$ref": "#/$defs/b${i + 1}"}}, "patternProperties": {"^k$": {"$ref": "#/$defs/b${i + 1}"}}}`).join(', ')}, "a22": {"type": "string", "minLength": 5}, "b22": {"type": "string", "minLength": 5}}}}`,
+    },
+    {
       name: 'the same through anyOf and allOf, with an enum',
       code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"unit": {"$ref": "#/$defs/a", "enum": ["c", 1]}}, "$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}]}, "b": {"allOf": [{"$ref": "#/$defs/a"}], "default": 3}}}}`,
     },
@@ -87,6 +94,11 @@ runRuleTests(rule, {
       name: 'the same shape kept small (2^10 subschemas) is checked',
       code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "default": "x"}}, "$defs": {${Array.from({ length: 10 }, (_, i) => `"a${i}": {"anyOf": [{"$ref": "#/$defs/a${i + 1}"}, {"$ref": "#/$defs/a${i + 1}"}]}`).join(', ')}, "a10": {"type": "string", "minLength": 5}}}}`,
       errors: [{ messageId: 'defaultInvalid', at: '"x"' }],
+    },
+    {
+      name: 'the same keywords over 8 levels are checked',
+      code: `{"name": "get_weather", "description": "Use this when the user asks for the weather.", "inputSchema": {"type": "object", "properties": {"m": {"$ref": "#/$defs/a0", "default": ${'['.repeat(8)}"x"${']'.repeat(8)}}}, "$defs": {${Array.from({ length: 8 }, (_, i) => `"a${i}": {"type": "array", "items": {"$ref": "#/$defs/a${i + 1}"}, "contains": {"$ref": "#/$defs/a${i + 1}"}}`).join(', ')}, "a8": {"type": "string", "minLength": 5}}}}`,
+      errors: [{ messageId: 'defaultInvalid', at: `${'['.repeat(8)}"x"${']'.repeat(8)}`, messageIncludes: 'must NOT have fewer than 5 characters' }],
     },
     {
       name: 'a $ref cycle through properties ends with the value: checked',

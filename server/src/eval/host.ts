@@ -12,7 +12,7 @@ import Ajv, { type ValidateFunction, type ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { JsonValue } from '../../../shared/src/document';
-import { MAX_IN_PLACE_APPLICATIONS, MAX_PATTERN_INPUT, MAX_UNPROVEN_PATTERN_INPUT, inPlaceProblem, regexSafety } from '../../../shared/src/analysis/jsonSchema';
+import { MAX_IN_PLACE_APPLICATIONS, MAX_PATTERN_INPUT, MAX_UNPROVEN_PATTERN_INPUT, MAX_VALIDATION_WORK, inPlaceProblem, regexSafety, validationWork } from '../../../shared/src/analysis/jsonSchema';
 import { unusableReply } from './fetch';
 import { httpInfo, isClientTimeout, isConnectionError, type CaseMessage, type Conversation, type ModelTurn, type ProposedCall, type ProviderClient, type RunnableTool, type ToolReply } from './providers';
 
@@ -338,6 +338,9 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
   const list = (ps: string[]) => ps.slice(0, 5).map((p) => JSON.stringify(cutText(p, 200))).join(', ');
   if (skippedKeys.length > 0) {
     rec.unchecked = `the arguments were not validated: the patternProperties ${list(skippedKeys)} could backtrack catastrophically (${why})`;
+  } else if (isObj(tool.parameters) && validationWork(tool.parameters, withDefaults) > MAX_VALIDATION_WORK) {
+    // Definitions that reach the same parts of the arguments twice or more: the work doubles with each level.
+    rec.unchecked = `the arguments were not validated: the parameter schema would apply its subschemas to them more than ${MAX_VALIDATION_WORK.toLocaleString('en-US')} times (definitions that reach the same part of the value twice or more, at each level)`;
   } else {
     if (skipped.length > 0) rec.unchecked = `pattern ${list(skipped)} was not checked: ${why}`;
     const v = validatorFor(skipped.length > 0 ? withoutPatterns(tool.parameters, new Set(skipped)) : tool.parameters, tool.draft);
