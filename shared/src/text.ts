@@ -410,6 +410,16 @@ export function appendAll<T>(out: T[], items: readonly T[]): T[] {
   return out;
 }
 
+/**
+ * What one Levenshtein distance between strings of these lengths costs, in units of a distance between two names
+ * of up to 32 characters (fastest-levenshtein compares 32 characters of one string at a time against each
+ * character of the other). The rules' "did you mean" budgets are counted in these units: counted in comparisons,
+ * 200 names of 1,000 characters cost 17–20 s at 410 KB (an independent fuzzer).
+ */
+export function distanceCost(a: number, b: number): number {
+  return Math.max(1, Math.ceil(Math.min(a, b) / 32) * Math.ceil(Math.max(a, b) / 32));
+}
+
 /** cyrb53: a fast 53-bit string hash (collisions are negligible for cache keys of this size). */
 export function hash53(str: string): string {
   let h1 = 0xdeadbeef;

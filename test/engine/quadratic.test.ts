@@ -12,11 +12,11 @@ import { join, resolve } from 'node:path';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
 
-function lintWithin60s(files: Record<string, string>): { path: string; diagnostics: { rule: string; message: string }[] }[] {
+function lintWithin60s(files: Record<string, string>, paths = ['*.tool.json']): { path: string; diagnostics: { rule: string; message: string }[] }[] {
   const dir = mkdtempSync(join(tmpdir(), 'toolschema-quadratic-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    const r = spawnSync(process.execPath, [CLI, 'lint', '*.tool.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, [CLI, 'lint', ...paths, '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 28 });
     assert.equal(r.error, undefined, 'the CLI finished within 60 s');
     assert.ok(r.status === 0 || r.status === 1, `exit ${r.status}: ${r.stderr}`);
     return (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] }).files;
@@ -53,6 +53,19 @@ describe('shapes that were quadratic', { timeout: 120_000 }, () => {
     const invalid = file!.diagnostics.filter((d) => d.rule === 'default-invalid');
     assert.equal(invalid.length, 1);
     assert.match(invalid[0]!.message, /Default "x" is not valid for this parameter \(must be integer\)/);
+  });
+
+  it('"did you mean" over names of 150,000 characters: required-unknown and eval-unknown-tool charge a distance by its length (99 s and 15 s before)', () => {
+    // An independent fuzzer: the budgets counted distances, each of which took about a second on such names.
+    const long = (c: string) => c + 'x_y'.repeat(50_000);
+    const tool = { name: 'get_x', description: 'Gets x for the user. Use when the user asks about x values.', parameters: { type: 'object', properties: Object.fromEntries(['a', 'b', 'c', 'd'].map((c) => [long(c), { type: 'string', description: 'd' }])), required: ['a', 'b', 'c', 'd'].map((c) => long(c) + 'z') } };
+    const named = { name: long('get_'), description: 'Gets x for the user. Use when the user asks about x values.', parameters: { type: 'object', properties: {} } };
+    const set = { tools: './b.tool.json', cases: [{ id: 'a', category: 'normal', prompt: 'p', expect: { tool: long('get_') + 'z' } }] };
+    const files = lintWithin60s({ 'a.tool.json': JSON.stringify(tool), 'b.tool.json': JSON.stringify([named]), 'b.eval.json': JSON.stringify(set) }, ['*.tool.json', '*.eval.json']);
+    const a = files.find((f) => f.path.endsWith('a.tool.json'))!;
+    assert.equal(a.diagnostics.filter((d) => d.rule === 'required-unknown').length, 4);
+    const e = files.find((f) => f.path.endsWith('b.eval.json'));
+    assert.equal(e?.diagnostics.filter((d) => d.rule === 'eval-unknown-tool').length, 1);
   });
 
   it('--fix on one line: 24,000 properties of a strict schema, none in "required" (one fix shared by every finding, checked again for each, and the object scanned for line breaks per fix: 67 s)', () => {

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { defineRule } from '../rule';
-import { positionsByLength } from '../text';
+import { distanceCost, positionsByLength } from '../text';
 import { EXAMPLE_CASES, EXAMPLE_TOOL_FILE, GOOD_SET, exampleSet } from '../evaluation/docExamples';
 
 /** Edit distances computed for the hints of one set at most. */
@@ -58,7 +58,10 @@ export default defineRule<'unknownTool' | 'unknownAllowed' | 'toolFileMissing' |
           let bestDistance = Infinity;
           for (let l = Math.max(0, name.length - limit); l <= name.length + limit; l++) {
             for (const i of byLength.get(l) ?? []) {
-              if (budget-- <= 0) return '';
+              // Charged before the distance is computed: one distance between two names of 150,000 characters takes seconds.
+              const cost = distanceCost(name.length, list[i]!.length);
+              if (cost > budget) return '';
+              budget -= cost;
               const d = distance(name, list[i]!);
               if (d < bestDistance || (d === bestDistance && i < best)) {
                 best = i;

@@ -5,6 +5,7 @@ import { distance } from 'fastest-levenshtein';
 import { removeFromRequired } from '../fixes/schemaEdits';
 import type { FixProposal } from '../fix';
 import type { ToolInfo } from '../discover';
+import { distanceCost } from '../text';
 
 type MessageId = 'unknownClose' | 'unknown' | 'noProperties';
 
@@ -131,8 +132,10 @@ function closest(name: string, vocabularies: readonly Vocabulary[], budget: { le
         if (seen.has(c.name)) continue;
         seen.add(c.name);
       }
-      if (budget.left <= 0) return undefined;
-      budget.left--;
+      // Charged before the distance is computed: one distance between two names of 150,000 characters takes seconds.
+      const cost = distanceCost(lower.length, c.lower.length);
+      if (cost > budget.left) return undefined;
+      budget.left -= cost;
       const d = distance(lower, c.lower);
       if (!(d <= 3 && d * 2 < Math.max(name.length, c.name.length))) continue;
       if (d < bestD) {
