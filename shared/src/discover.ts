@@ -46,7 +46,7 @@ export interface ToolInfo {
 
 export interface ShapeProblem {
   node: Node;
-  messageId: 'emptyFile' | 'unknownFile' | 'unknownEntry' | 'notObject';
+  messageId: 'emptyFile' | 'unknownFile' | 'unknownEntry' | 'notObject' | 'tooDeep';
   data?: Record<string, string>;
 }
 
@@ -76,8 +76,18 @@ export function discoverTools(root: Node | undefined, profileOverride: Profile |
 type Add = (outer: Node, node: Node, dialect: Dialect) => void;
 
 /** Returns true when the node held at least one tool or recognised container. */
+/**
+ * A container past MAX_CONTAINER_DEPTH: one shape-unknown finding, so its tools are not silently ignored (a tool
+ * four `{"tools": [...]}` deep was "No problems, 0 tools", an independent fuzzer). Counted as known, so the
+ * containers around it add no finding of their own.
+ */
+function tooDeep(node: Node, out: Discovery): true {
+  out.problems.push({ node, messageId: 'tooDeep', data: { max: String(MAX_CONTAINER_DEPTH) } });
+  return true;
+}
+
 function visitContainer(node: Node, depth: number, add: Add, out: Discovery, top: boolean): boolean {
-  if (depth > MAX_CONTAINER_DEPTH) return false;
+  if (depth > MAX_CONTAINER_DEPTH) return tooDeep(node, out);
   if (isArray(node)) {
     const items = elements(node);
     if (items.length === 0) return true; // an empty tool list is valid
@@ -151,7 +161,7 @@ function visitEntry(el: Node, depth: number, add: Add, out: Discovery): boolean 
 
 /** A catalog keyed by server or package name: only values that are tools or hold tools count. */
 function visitKeyedMap(obj: Node, depth: number, add: Add, out: Discovery): boolean {
-  if (depth > MAX_CONTAINER_DEPTH) return false;
+  if (depth > MAX_CONTAINER_DEPTH) return tooDeep(obj, out);
   let found = false;
   for (const [, , v] of entries(obj)) {
     if (!isObject(v)) continue;

@@ -1,7 +1,7 @@
 import { defineRule } from '../rule';
 
 /** Reported by the engine itself (linter.ts) from tool discovery (discover.ts). */
-export default defineRule<'emptyFile' | 'unknownFile' | 'unknownEntry' | 'notObject'>({
+export default defineRule<'emptyFile' | 'unknownFile' | 'unknownEntry' | 'notObject' | 'tooDeep'>({
   id: 'shape-unknown',
   meta: {
     section: 'File',
@@ -19,6 +19,7 @@ export default defineRule<'emptyFile' | 'unknownFile' | 'unknownEntry' | 'notObj
       unknownFile: 'No tool definitions found: expected a tool object with "name", a list of tools, {"tools": [...]}, {"functionDeclarations": [...]} or a tools/list result, but found {{found}}.',
       unknownEntry: 'This entry is not a tool definition (found {{found}}): give it a "name", "description" and "parameters" (or "input_schema" / "inputSchema"), or wrap it as {"type": "function", "function": {...}}.',
       notObject: 'A tool definition must be a JSON object, but this is {{found}}.',
+      tooDeep: 'Tool definitions are read at most {{max}} containers deep, and this one is deeper: its tools are not linted. Move them up into one list, such as {"tools": [...]}.',
     },
   },
   create: () => ({}),
