@@ -85,6 +85,25 @@ describe('findings that name one of several candidates do not depend on key orde
     assert.match(a[0]!, /"opt_24" is optional parameter number 25/);
   });
 
+  it('strict-limits and toolset-size: in a catalog keyed by tool name, the tool past the limit is the same one in either order', () => {
+    // An independent fuzzer: 22 strict Anthropic tools keyed by name; the 21st (and the toolset's 21st) moved with the keys.
+    const tools: Record<string, unknown> = {};
+    for (let i = 0; i < 22; i++) {
+      const name = `get_item_${String.fromCharCode(97 + i)}`;
+      tools[name] = { name, description: 'Gets the item for the user. Use when the user asks about an item.', strict: true, input_schema: { type: 'object', properties: { q: { type: 'string', description: 'q' }, r: { type: ['string', 'integer'], description: 'r' } }, required: ['q'], additionalProperties: false } };
+    }
+    const lint = (o: unknown) =>
+      lintText('file:///catalog.tool.json', JSON.stringify({ tools: o }, null, 1), { today: TODAY })
+        .findings.filter((f) => f.rule === 'strict-limits' || f.rule === 'toolset-size')
+        .map((f) => `${f.rule} ${f.pointer} ${f.message}`)
+        .sort();
+    const reversedTools = Object.fromEntries(Object.entries(tools).reverse());
+    const a = lint(tools);
+    assert.deepEqual(lint(reversedTools), a);
+    assert.ok(a.some((f) => f.startsWith('strict-limits /tools/get_item_u/name')), a.join('\n'));
+    assert.ok(a.some((f) => f.startsWith('toolset-size /tools/get_item_u/name')), a.join('\n'));
+  });
+
   it('eval-set-invalid: something missing from an object is shown at the same member in either order', () => {
     const tools = discoverTools(new ToolDocument('file:///w/issues.tool.json', ISSUE_TOOLS).tree).tools;
     const lint = (value: unknown) => {

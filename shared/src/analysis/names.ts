@@ -5,7 +5,7 @@
  */
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS, SNAKE_CASE } from '../text';
+import { byName, identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS, SNAKE_CASE } from '../text';
 import { NameView, type NameDerivation } from '../nameView';
 
 // ---------------------------------------------------------------------------------------------
@@ -204,6 +204,41 @@ export function toolLists(tools: readonly ToolInfo[]): ToolInfo[][] {
     group.push(t);
   }
   return [...byList.values()];
+}
+
+/**
+ * The tools in an order that does not depend on the order of keys in the file: by their path from the root, array
+ * positions in document order, object keys by name (byName). For lists (arrays) it is document order; in a catalog
+ * keyed by tool or server name, name order. Rules that report "the 21st tool" use it: in a keyed catalog, the tool
+ * reported moved with the order the keys were written in (an independent fuzzer).
+ */
+export function inKeyOrder(tools: readonly ToolInfo[]): readonly ToolInfo[] {
+  if (tools.length < 2 || tools.every((t) => t.outer.parent?.type === 'array' && t.outer.parent === tools[0]!.outer.parent)) return tools;
+  const paths = new Map<ToolInfo, (string | number)[]>();
+  for (const t of tools) {
+    const path: (string | number)[] = [];
+    for (let n: Node = t.outer; n.parent; n = n.parent) {
+      const p: Node = n.parent;
+      if (p.type === 'array') path.push(p.children!.indexOf(n));
+      else if (p.type === 'property') {
+        const key = p.children?.[0]?.value;
+        path.push(typeof key === 'string' ? key : '');
+      }
+    }
+    paths.set(t, path.reverse());
+  }
+  return [...tools].sort((a, b) => {
+    const pa = paths.get(a)!;
+    const pb = paths.get(b)!;
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+      const x = pa[i]!;
+      const y = pb[i]!;
+      if (x === y) continue;
+      if (typeof x === 'number' && typeof y === 'number') return x - y;
+      return byName(String(x), String(y));
+    }
+    return pa.length - pb.length;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

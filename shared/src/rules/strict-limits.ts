@@ -4,6 +4,8 @@ import type { ToolInfo } from '../discover';
 import type { SchemaVisit } from '../schemaWalk';
 import { ANTHROPIC_LIMITS, OPENAI_LIMITS, SOURCES } from '../profiles';
 import { isObjectSchema, keyOfSchema, strictInfo, strictLabel, strictSeverity, type StrictInfo } from '../analysis/strict';
+import { byName } from '../text';
+import { inKeyOrder } from '../analysis/names';
 
 type Msg = 'properties' | 'depth' | 'stringChars' | 'enumValues' | 'bigEnum' | 'strictTools' | 'optionalParams' | 'unionParams';
 
@@ -29,12 +31,6 @@ function valueChars(n: Node): number {
   return 0;
 }
 
-/** Created on first use: creating a collator loads ICU's collation data, about 70 million instructions. */
-let names: Intl.Collator | undefined;
-/** Names in a fixed order: as people sort them (digits by value), then by code units where the collator sees no difference. */
-function byName(a: string, b: string): number {
-  return (names ??= new Intl.Collator('en', { numeric: true })).compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
 
 /** Object nesting level of a schema: object schemas on the path from the root, itself included. */
 function objectLevel(s: SchemaVisit): number {
@@ -155,7 +151,9 @@ export default defineRule<Msg>({
         let anthropicTools = 0;
         let optionalParams = 0;
         let unionParams = 0;
-        for (const t of tools) {
+        // In list order, and in name order in a catalog keyed by name (inKeyOrder): the tool past the limit does not
+        // depend on the order the keys were written in.
+        for (const t of inKeyOrder(tools)) {
           const info = strictInfo(t);
           if (!info || info.family !== 'anthropic') continue;
           const mode = strictLabel(info);

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { toolLists } from '../analysis/names';
+import { inKeyOrder, toolLists } from '../analysis/names';
 import { SOURCES } from '../profiles';
 
 export default defineRule<'tooMany'>({
@@ -26,7 +26,7 @@ export default defineRule<'tooMany'>({
       fileEnd(tools) {
         const budget = ctx.config.budgets.toolsetSize;
         if (!(budget >= 1) || tools.length <= budget) return;
-        for (const list of toolLists(tools)) {
+        for (const list of toolLists(inKeyOrder(tools))) {
           if (list.length <= budget) continue;
           const first = list[budget]!;
           ctx.report({ node: first.nameNode ?? first.outer, tool: null, messageId: 'tooMany', data: { count: list.length, budget, index: budget + 1 } });
