@@ -257,8 +257,14 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
     // the latter wait for the next pass, where each tool's count judges them without the others' help.
     if (accepted) {
       const fresh = newErrorTools(lint, toolOf, accepted.nextLint);
+      // Also every fix of a tool whose error count grew: another tool's fixes paid for it ("enums": [] renamed to an
+      // invalid empty "enum" in one tool beside a type fixed in another; it depended on whether that other fix could
+      // be taken in the same pass, so on key order, found by an independent fuzzer).
       const fixesErrors = new Set(chosen.filter((c) => c.finding.severity === 'error').map((c) => c.tool));
-      const suspects = chosen.filter((c) => fresh.has(c.tool) && fixesErrors.has(c.tool) && c.finding.severity !== 'error');
+      const before = errorsPerTool(lint, toolOf);
+      const grew = new Set<number>();
+      for (const [t, n] of errorsPerTool(accepted.nextLint, toolIndexer(accepted.nextLint))) if (n > (before.get(t) ?? 0)) grew.add(t);
+      const suspects = chosen.filter((c) => grew.has(c.tool) || (fresh.has(c.tool) && fixesErrors.has(c.tool) && c.finding.severity !== 'error'));
       if (suspects.length > 0) {
         const waiting = new Set(suspects);
         const kept = withCarriers(chosen.filter((c) => !waiting.has(c)));
@@ -302,8 +308,31 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
 const FIRST_RULES: ReadonlySet<string> = new Set(['keyword-unknown']);
 
 function inFixOrder(findings: readonly Finding[]): Finding[] {
-  return [...findings.filter((f) => FIRST_RULES.has(f.rule)), ...findings.filter((f) => !FIRST_RULES.has(f.rule))];
+  return [...findings.filter((f) => FIRST_RULES.has(f.rule)), ...findings.filter((f) => !FIRST_RULES.has(f.rule))].sort(byPointer);
 }
+
+/**
+ * Findings by their JSON pointer, segment by segment (array positions by value, keys by code units), the first rules'
+ * first: when two fixes would edit the same text, the one taken does not depend on the order the keys were written
+ * in ("Description" and "descripton" in one tool, either renamed to "description" by the first fix taken; `type`
+ * before or after `properties` decided whether a strict parameter was made nullable; an independent fuzzer).
+ */
+function byPointer(a: Finding, b: Finding): number {
+  const fa = FIRST_RULES.has(a.rule);
+  if (fa !== FIRST_RULES.has(b.rule)) return fa ? -1 : 1;
+  if (a.pointer === b.pointer) return 0;
+  const pa = a.pointer.split('/');
+  const pb = b.pointer.split('/');
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i]!;
+    const y = pb[i]!;
+    if (x === y) continue;
+    if (INDEX.test(x) && INDEX.test(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+const INDEX = /^(?:0|[1-9]\d{0,14})$/;
 
 /**
  * Findings of a tool the pass edited (not among those it chose) that are gone after it: no finding of the rule at

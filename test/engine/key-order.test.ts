@@ -8,6 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { lintEvalSet, lintText } from '../../shared/src/linter';
+import { fixAll } from '../../shared/src/fix';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools } from '../../shared/src/discover';
 import { ISSUE_TOOLS } from '../evalFixtures';
@@ -125,5 +126,38 @@ describe('findings that name one of several candidates do not depend on key orde
       assert.deepEqual(lint(reversed(value)), a);
       assert.ok(a.some((f) => f.startsWith(expected[i]!)), a.join('\n'));
     });
+  });
+});
+
+describe('fix-all does not depend on key order', () => {
+  /** Parsed, keys sorted and `required` as a set: what a reader of the JSON sees. */
+  const normal = (v: unknown, key = ''): unknown => {
+    if (Array.isArray(v)) return key === 'required' ? [...v].map(String).sort() : v.map((x) => normal(x));
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, normal((v as Record<string, unknown>)[k], k)]));
+  };
+  const fixedBothWays = (value: unknown) => {
+    const a = fixAll('file:///a.tool.json', JSON.stringify(value, null, 1), { today: TODAY });
+    const b = fixAll('file:///b.tool.json', JSON.stringify(reversed(value), null, 1), { today: TODAY });
+    assert.deepEqual(normal(JSON.parse(b.output)), normal(JSON.parse(a.output)));
+    assert.deepEqual(b.fixed.map((f) => `${f.rule} ${f.pointer}`).sort(), a.fixed.map((f) => `${f.rule} ${f.pointer}`).sort());
+    return a;
+  };
+  // Each found by an independent fuzzer: the output differed with the order of the keys.
+  it('two misspellings of one keyword: the same one is renamed', () => {
+    const r = fixedBothWays({ type: 'function', name: 'get_x', description: 'Gets x for the user. Use when the user asks about x values.', parameters: { type: 'object', properties: { n: { type: 'string', Description: 'first', descripton: 'second' } }, required: ['n'], additionalProperties: false } });
+    assert.match(r.output, /"description"/);
+  });
+
+  it('strict mode: "required" is added (and nested fixes made) whether "type" comes before "properties" or after', () => {
+    fixedBothWays({ type: 'function', name: 'list_users', description: 'Gets the thing for the user. Use when the user asks about the thing in detail.', strict: true, parameters: { type: 'object', properties: { limit: { type: 'any', description: 'Optional. Defaults to 5.', properties: { x0: { Type: 'STRING', descripton: 'Optional. Defaults to 5.' } } } }, required: ['limit'], additionalProperties: false } });
+    const r = fixedBothWays({ tools: [{ function: { description: 'Gets the thing for the user. Use when the user asks about the thing in detail.', strict: true, parameters: { type: 'object', properties: { unit: { propertis: { x2: {} } }, b: {} } } } }] });
+    assert.deepEqual((normal(JSON.parse(r.output)) as { tools: [{ function: { parameters: { required: string[] } } }] }).tools[0].function.parameters.required, ['b', 'unit']);
+  });
+
+  it('a keyword rename that writes an invalid schema is not applied because another tool\'s fix removes an error', () => {
+    const r = fixedBothWays({ tools: [{ description: 'Gets the thing for the user. Use when the user asks about the thing in detail.', inputSchema: { properties: { limit: { type: 'any', desciption: '' } } } }, { function: { description: 'Gets the thing for the user. Use when the user asks about the thing in detail.', parameters: { properties: { a: { items: { enums: [] } }, count: { type: 'dict' } } } } }] });
+    assert.match(r.output, /"enums": \[\]/);
+    assert.equal(r.remaining.findings.filter((f) => f.rule === 'schema-invalid').length, 0);
   });
 });
