@@ -13,7 +13,7 @@ import { ToolDocument, child, elements, entries, isArray, isObject, type Node } 
 import type { ToolInfo } from './discover';
 import type { FileLint } from './linter';
 import { SUCCESSOR_KEYS, deprecationOf, descriptionSaysDeprecated, markerNode } from './analysis/versions';
-import { identifiersIn, type ToolLocation, type WorkspaceModel } from './workspace';
+import { wordsOfString, type ToolLocation, type WorkspaceModel } from './workspace';
 import { DIALECT_LABEL, PORTABLE_NAME, PROFILE_LABEL } from './profiles';
 import { SNAKE_CASE, appendAll } from './text';
 import { snakeName } from './analysis/names';
@@ -82,11 +82,9 @@ export function targetAt(lint: FileLint, offset: number): NavTarget | undefined 
   if (n && n.type === 'string' && tool.name && offset >= n.offset && offset <= n.offset + n.length) return make('tool', tool.name, n.offset + 1, n.length - 2);
   const d = tool.descriptionNode;
   if (d && d.type === 'string' && offset > d.offset && offset < d.offset + d.length && d.length <= 100_000) {
-    const raw = doc.text.slice(d.offset + 1, d.offset + d.length - 1);
-    const rel = offset - d.offset - 1;
-    for (const m of identifiersIn(raw)) {
-      if (rel >= m.index && rel <= m.index + m.name.length) return make('mention', m.name, d.offset + 1 + m.index, m.name.length);
-      if (m.index > rel) break;
+    for (const m of wordsOfString(doc.text, d)) {
+      if (offset >= m.offset && offset <= m.offset + m.length) return make('mention', m.name, m.offset, m.length);
+      if (m.offset > offset) break;
     }
     return undefined;
   }

@@ -115,6 +115,36 @@ export function identifiersIn(raw: string): { index: number; name: string }[] {
   return out;
 }
 
+/**
+ * The identifier-shaped words of a JSON string node (a description), each with the place of its raw text in the
+ * document: the words of the decoded string, so that an escape inside a word (get\u005fweather) does not hide it
+ * and "\n" before one is a line break, not part of it. The index's mentions and navigation both read them.
+ */
+export function wordsOfString(docText: string, d: Node): { name: string; offset: number; length: number }[] {
+  const raw = docText.slice(d.offset + 1, d.offset + d.length - 1);
+  const starts = raw.includes('\\') && typeof d.value === 'string' ? rawStarts(raw) : undefined;
+  return identifiersIn(starts ? (d.value as string) : raw).map((w) => {
+    const from = starts ? starts[w.index]! : w.index;
+    const to = starts ? starts[w.index + w.name.length]! : w.index + w.name.length;
+    return { name: w.name, offset: d.offset + 1 + from, length: to - from };
+  });
+}
+
+/**
+ * For the raw text of a JSON string (between its quotes), where each UTF-16 unit of the decoded string starts in it,
+ * plus its end: "\uXXXX" is one unit, any other escape one character.
+ */
+function rawStarts(raw: string): number[] {
+  const starts: number[] = [];
+  let i = 0;
+  while (i < raw.length) {
+    starts.push(i);
+    i += raw.charCodeAt(i) !== 92 ? 1 : raw.charCodeAt(i + 1) === 117 ? 6 : 2;
+  }
+  starts.push(Math.min(i, raw.length));
+  return starts;
+}
+
 /** Where a tool's name characters are, inside the quotes of its `name` string. */
 function nameSpan(tool: ToolInfo): { offset: number; length: number } | undefined {
   const n = tool.nameNode;
@@ -148,17 +178,19 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
         selfMentions: self,
       });
     }
-    // Mentions: identifier-shaped words in the description's raw text (an escape inside a word breaks it, so
-    // every match is also the decoded text).
+    // Mentions: identifier-shaped words of the description. Without a backslash the raw text is the decoded one;
+    // with one, the decoded text is read and each word's place mapped back to the raw text, so a mention written
+    // with an escape (get\u005fweather) is found and renamed (its raw span replaced), as the rules read it (it was
+    // missed by references and rename, and a file naming a tool that way was not linted again when the tool was
+    // renamed; an independent tester), and "\nlist_orders" is not read as the word "nlist_orders".
     const d = t.descriptionNode;
     if (d && d.type === 'string' && d.length <= 100_000) {
-      for (const w of identifiersIn(text.slice(d.offset + 1, d.offset + d.length - 1))) {
-        const offset = d.offset + 1 + w.index;
-        if (w.name === t.name) {
-          self?.push({ offset, length: w.name.length, range: doc.rangeOf(offset, w.name.length) });
+      for (const { name, offset, length } of wordsOfString(text, d)) {
+        if (name === t.name) {
+          self?.push({ offset, length, range: doc.rangeOf(offset, length) });
           continue;
         }
-        refs.push({ uri: doc.uri, name: w.name, kind: 'mention', offset, length: w.name.length, range: doc.rangeOf(offset, w.name.length), inTool: t.name });
+        refs.push({ uri: doc.uri, name, kind: 'mention', offset, length, range: doc.rangeOf(offset, length), inTool: t.name });
       }
     }
     // Successors named by the deprecation marker.

@@ -135,12 +135,21 @@ describe('navigation: what is at a position', () => {
     for (const d of descriptions) {
       const text = `[${tool('zz_self', d)}]`;
       const doc = new ToolDocument('file:///w/x.tool.json', text);
-      const indexed = indexFile(doc, discoverTools(doc.tree)).refs.filter((r) => r.kind === 'mention').map((r) => `${r.offset}:${r.name}`);
-      const start = text.indexOf(d.slice(0, 8));
-      const ours = identifiersIn(text.slice(start, start + d.length)).map((x) => `${start + x.index}:${x.name}`);
+      const lint = lintText('file:///w/x.tool.json', text);
+      const indexed = indexFile(doc, discoverTools(doc.tree)).refs.filter((r) => r.kind === 'mention').map((r) => `${r.offset}+${r.length}:${r.name}`);
+      // What targetAt finds at the first character of each word is the word the index recorded there.
+      const ours = indexed.map((r) => {
+        const t = targetAt(lint, Number(r.split('+')[0]));
+        return t ? `${t.offset}+${t.length}:${t.name}` : 'nothing';
+      });
       assert.deepEqual(ours, indexed, d);
       assert.ok(ours.length >= 3, d);
     }
+    // Escapes: the decoded words, each over its raw text (a \u escape inside a word, a \t before one).
+    const escaped = `[${tool('zz_self', descriptions[2]!)}]`;
+    const names = indexFile(new ToolDocument('file:///w/x.tool.json', escaped), discoverTools(new ToolDocument('file:///w/x.tool.json', escaped).tree)).refs.map((r) => `${r.name}=${escaped.slice(r.offset, r.offset + r.length)}`);
+    assert.deepEqual(names, ['quoted_name=quoted_name', 'get_x=\\u0067et_x', 'get_tab_name=get_tab_name']);
+    assert.deepEqual(identifiersIn('a_b'), [{ index: 0, name: 'a_b' }]);
   });
 });
 
@@ -176,6 +185,22 @@ describe('navigation: occurrences and rename', () => {
     assert.ok(!codes.includes('description-sibling-unknown'), codes.join(', '));
     assert.ok(!codes.includes('deprecated-no-successor'), codes.join(', '));
     assert.ok(!codes.includes('parse-error'));
+  });
+
+  it('finds and renames a mention written with a JSON escape, and reads "\\n" before a word as a line break', () => {
+    // An independent tester: "call get\\u005fweather instead" reads as get_weather (the rules saw it) but references
+    // and rename missed it; the renamed tool then left an unknown mention behind.
+    const files = {
+      'file:///w/a.tool.json': `[${tool('get_weather', 'Use this when the user asks for the current weather in a city.')}]`,
+      'file:///w/b.tool.json': `[${tool('plan_trip', 'Use this when the user plans a trip. Call get\\u005fweather first.\\nget_weather again on arrival.')}]`,
+    };
+    const m = model(files);
+    const refs = occurrencesOf(m, 'get_weather', false).filter((o) => o.uri === 'file:///w/b.tool.json');
+    assert.deepEqual(refs.map((o) => files['file:///w/b.tool.json'].slice(o.offset, o.offset + o.length)), ['get\\u005fweather', 'get_weather']);
+    const after = applyRename(files, renameTool(m, 'get_weather', 'get_current_weather'));
+    assert.match(after['file:///w/b.tool.json']!, /Call get_current_weather first\.\\nget_current_weather again/);
+    const lints = lintWorkspace(Object.entries(after).map(([uri, text]) => ({ uri, text })), { today: '2026-11-22' });
+    assert.deepEqual(lints.flatMap((l) => l.findings.filter((f) => f.rule === 'description-sibling-unknown')), []);
   });
 
   it('renames a name defined twice in both places, and only whole words', () => {
