@@ -46,7 +46,7 @@ import { getHover } from '../../shared/src/hover';
 import { ruleDocUrl } from '../../shared/src/docs';
 import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
-import type { VerbKind } from '../../shared/src/text';
+import { clipValue, type VerbKind } from '../../shared/src/text';
 import { KNOWN_RULES, filePathOf, findConfigFile, findEvalSets, findToolFiles, ignoredPath, toolFileMatcher } from './files';
 import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolAtPointer, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
 import { createBaselineProvider } from './baselineProvider';
@@ -398,7 +398,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     folderConfigs.clear();
     const configDiagnostics = new Map<string, Diagnostic[]>();
     for (const f of folders) {
-      const path = findConfigFile(f.path);
+      const path = findConfigFile(f.path, (p) => documents.get(pathToFileURL(p).href) !== undefined);
       if (!path) {
         folderConfigs.set(f.uri, { config: settings, configUri: undefined });
         continue;
@@ -1142,6 +1142,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         params.command === ServerCommands.bumpVersion ? 'bumpVersion' : params.command === ServerCommands.markDeprecated ? 'markDeprecated' : args.keepOriginal ? 'splitKeep' : 'splitRemove';
       const successors = Array.isArray(args.successors) ? args.successors.filter((x): x is string => typeof x === 'string') : undefined;
       const tool = toolAtPointer(ctx.lint, args.pointer);
+      // A successor is another tool that exists, in this file or in another file of the workspace (README "Mark
+      // deprecated"): the command wrote whatever a client sent (the tool itself, an unknown name, 100,000 characters;
+      // an independent tester). The VS Code client offers only the file's other tools.
+      const unknownSuccessor = id === 'markDeprecated' && tool ? successors?.find((s) => s === tool.name || (!ctx.lint.discovery.tools.some((t) => t.name === s) && ctx.workspace.definitions(s).count === 0)) : undefined;
+      if (unknownSuccessor !== undefined) {
+        throw new ResponseError(ErrorCodes.InvalidParams, `Cannot deprecate this tool in favour of ${JSON.stringify(clipValue(unknownSuccessor))}: ${unknownSuccessor === tool!.name ? 'a tool cannot succeed itself' : 'no tool of that name is defined in this file or the workspace'}.`);
+      }
       const refusal = tool && refactorRefusal(ctx.lint, tool, id, ctx.workspace);
       const r = refusal ? undefined : runRefactor(ctx, args.pointer, id, successors ? { successors } : {});
       if (!r) {

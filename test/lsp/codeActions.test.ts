@@ -284,6 +284,29 @@ describe('code actions and commands over stdio', () => {
     assert.ok(!lint.findings.some((f) => f.rule === 'single-purpose' || f.rule === 'parse-error'));
   });
 
+  it('mark deprecated: a successor must be another tool that exists; the tool itself, unknown names and junk are refused', async () => {
+    // An independent LSP tester: the command wrote whatever "successors" a client sent into replacedBy and the
+    // description ("Deprecated: use no_such_tool instead.").
+    const uri = 'file:///virtual/deprecate.tool.json';
+    const text = `[\n  ${JSON.stringify({ name: 'get_weather', description: 'Use this when the user asks for the weather in a city right now. Returns temperature and conditions.', parameters: { type: 'object', properties: { city: { type: 'string', description: 'The city name.' } }, required: ['city'] } })},\n  ${JSON.stringify({ name: 'get_forecast', description: 'Use this when the user asks for the forecast of the next days in a city. Returns daily values.', parameters: { type: 'object', properties: { city: { type: 'string', description: 'The city name.' } }, required: ['city'] } })}\n]\n`;
+    await client.open(uri, text);
+    await client.waitForDiagnostics((p) => p.uri === uri);
+    const before = client.appliedEdits.length;
+    const mark = (successors: string[]) => client.conn.sendRequest('workspace/executeCommand', { command: 'toolschema.server.markDeprecated', arguments: [{ uri, version: 1, pointer: '/0', successors }] });
+    for (const [successors, why] of [
+      [['get_weather'], /a tool cannot succeed itself/],
+      [['no_such_tool'], /no tool of that name is defined in this file or the workspace/],
+      [['a "quoted"\nname'], /no tool of that name/],
+      [['x'.repeat(100_000)], /no tool of that name/],
+    ] as const) {
+      await assert.rejects(mark([...successors]), (e: { code?: number; message?: string }) => e.code === -32602 && why.test(e.message ?? '') && (e.message ?? '').length < 1000, successors[0]!.slice(0, 20));
+    }
+    assert.equal(client.appliedEdits.length, before, 'nothing written');
+    const res = (await mark(['get_forecast'])) as { applied: boolean };
+    assert.equal(res.applied, true);
+    assert.match(JSON.stringify(client.appliedEdits[before]!.edit), /Deprecated: use get_forecast instead/);
+  });
+
   it('refuses a command issued against an old document version', async () => {
     await client.change(crmUri, 2, [{ text: CRM.replace('What to do.', 'The operation to run.') }]);
     await client.waitForDiagnostics((p) => p.uri === crmUri && p.version === 2);
