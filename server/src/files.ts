@@ -125,11 +125,13 @@ function matchersOf(config: Config): { isIncluded: (p: string) => boolean; isIgn
 }
 
 /** The nearest toolschema.config.json in `dir` or its parents. */
-export function findConfigFile(dir: string): string | undefined {
+export function findConfigFile(dir: string, isOpen?: (path: string) => boolean): string | undefined {
   let d = resolve(dir);
   for (;;) {
     const p = join(d, CONFIG_FILE_NAME);
-    if (existsSync(p) && statSync(p).isFile()) return p;
+    // A configuration open in the editor counts where it is, saved or not (the language server: a new one, or one
+    // deleted on disk while open, was ignored, its settings and its problems alike; an independent tester).
+    if (isOpen?.(p) || (existsSync(p) && statSync(p).isFile())) return p;
     const up = dirname(d);
     if (up === d) return undefined;
     d = up;

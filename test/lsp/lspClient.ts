@@ -100,6 +100,10 @@ export class TestClient {
     return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
   }
 
+  close(uri: string): Promise<void> {
+    return this.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
   change(uri: string, version: number, changes: unknown[]): Promise<void> {
     return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
   }

@@ -177,6 +177,29 @@ describe('toolschema.config.json of a workspace folder', () => {
     }
   });
 
+  it('a configuration open in the editor but not on disk applies, and gets its diagnostics', async () => {
+    // An independent LSP tester: a new toolschema.config.json (or one deleted on disk while open) was ignored,
+    // its settings and its problems alike; the same text saved on disk applied.
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-cfg-open-'));
+    const client = new TestClient();
+    try {
+      writeFileSync(join(dir, 'a.tool.json'), `[\n  ${tool('weather_forecast', 'Use this when the user asks for the weather in the next days in a city. Returns daily highs and lows.')}\n]\n`);
+      const cfg = pathToFileURL(join(dir, 'toolschema.config.json')).href;
+      const a = pathToFileURL(join(dir, 'a.tool.json')).href;
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === a && codes(p).includes('name-verb-first'));
+      await client.open(cfg, '{ "rules": { "name-verb-first": "off" }, "ignore": ["/etc/**"] }\n', 'json');
+      await client.waitForDiagnostics((p) => p.uri === cfg && codes(p).includes('config-invalid'));
+      await client.waitForDiagnostics((p) => p.uri === a && !codes(p).includes('name-verb-first'));
+      // Closed without saving: the defaults again.
+      await client.close(cfg);
+      await client.waitForDiagnostics((p) => p.uri === a && codes(p).includes('name-verb-first'));
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('an edit that changes the configuration re-lints the files that are not open (and re-reads the files globs)', async () => {
     // The open config's text is the configuration (it wins over the disk), but before, an edit to it re-linted only
     // the open documents: the files that are not open kept diagnostics from the old configuration until the config
