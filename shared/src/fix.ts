@@ -308,21 +308,20 @@ export function fixAll(uri: string, text: string, options: LintOptions & FixOpti
 const FIRST_RULES: ReadonlySet<string> = new Set(['keyword-unknown']);
 
 function inFixOrder(findings: readonly Finding[]): Finding[] {
-  return [...findings.filter((f) => FIRST_RULES.has(f.rule)), ...findings.filter((f) => !FIRST_RULES.has(f.rule))].sort(byPointer);
+  // Each pointer split once (a pass over 150,000 findings compares them some 2.5 million times).
+  const keyed = findings.map((f) => ({ f, first: FIRST_RULES.has(f.rule), segments: f.pointer.split('/') }));
+  keyed.sort((a, b) => (a.first !== b.first ? (a.first ? -1 : 1) : bySegments(a.segments, b.segments)));
+  return keyed.map((k) => k.f);
 }
 
 /**
- * Findings by their JSON pointer, segment by segment (array positions by value, keys by code units), the first rules'
- * first: when two fixes would edit the same text, the one taken does not depend on the order the keys were written
- * in ("Description" and "descripton" in one tool, either renamed to "description" by the first fix taken; `type`
- * before or after `properties` decided whether a strict parameter was made nullable; an independent fuzzer).
+ * Two JSON pointers split at "/", segment by segment: array positions by value, keys by code units. inFixOrder sorts
+ * a pass's findings so (the first rules' first), so that when two fixes would edit the same text the one taken does
+ * not depend on the order the keys were written in ("Description" and "descripton" in one tool, either renamed to
+ * "description" by the first fix taken; `type` before or after `properties` decided whether a strict parameter
+ * was made nullable; an independent fuzzer).
  */
-function byPointer(a: Finding, b: Finding): number {
-  const fa = FIRST_RULES.has(a.rule);
-  if (fa !== FIRST_RULES.has(b.rule)) return fa ? -1 : 1;
-  if (a.pointer === b.pointer) return 0;
-  const pa = a.pointer.split('/');
-  const pb = b.pointer.split('/');
+function bySegments(pa: readonly string[], pb: readonly string[]): number {
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
     const x = pa[i]!;
     const y = pb[i]!;
