@@ -5,7 +5,7 @@
  */
 import { bool, child, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { byName, identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS, SNAKE_CASE } from '../text';
+import { identWords, nameParts, singular, stem, verbKind, type NameParts, type VerbKind, NOUN_LIKE_VERBS, SNAKE_CASE } from '../text';
 import { NameView, type NameDerivation } from '../nameView';
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ export function toolLists(tools: readonly ToolInfo[]): ToolInfo[][] {
 
 /**
  * The tools in an order that does not depend on the order of keys in the file: by their path from the root, array
- * positions in document order, object keys by name (byName). For lists (arrays) it is document order; in a catalog
+ * positions in document order, object keys by code units. For lists (arrays) it is document order; in a catalog
  * keyed by tool or server name, name order. Rules that report "the 21st tool" use it: in a keyed catalog, the tool
  * reported moved with the order the keys were written in (an independent fuzzer).
  */
@@ -235,7 +235,10 @@ export function inKeyOrder(tools: readonly ToolInfo[]): readonly ToolInfo[] {
       const y = pb[i]!;
       if (x === y) continue;
       if (typeof x === 'number' && typeof y === 'number') return x - y;
-      return byName(String(x), String(y));
+      // Code units, not a collator: the order only has to be fixed (this runs on every lint of a keyed catalog).
+      const sx = String(x);
+      const sy = String(y);
+      return sx < sy ? -1 : sx > sy ? 1 : 0;
     }
     return pa.length - pb.length;
   });
