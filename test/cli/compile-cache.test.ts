@@ -6,7 +6,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync, readdirSync, statSync, existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cacheDigest, crc32, crc32Js, defaultCacheDir } from '../../server/src/cli/compileCache';
@@ -34,7 +34,8 @@ describe('CLI code cache', () => {
     delete env.NODE_DISABLE_COMPILE_CACHE;
     if (cacheDir === undefined) delete env.TOOLSCHEMA_CACHE_DIR;
     else env.TOOLSCHEMA_CACHE_DIR = cacheDir;
-    const r = spawnSync(process.execPath, [...nodeArgs, CLI, 'lint', 'bad.tool.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', env });
+    const r = spawnSync(process.execPath, [...nodeArgs, CLI, 'lint', 'bad.tool.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', env, timeout: 30_000 });
+    assert.equal(r.error, undefined, 'the CLI finished within 30 s');
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   const cacheFiles = (d: string) => (existsSync(d) ? readdirSync(d).filter((f) => f.endsWith('.bin')) : []);
@@ -88,6 +89,22 @@ describe('CLI code cache', () => {
       assert.notEqual(now.ino, before, `${label}: the cache was written again`);
       assert.deepEqual(run(cache), expected, `${label}, then the rewritten cache`);
       assert.equal(theCacheFile(cache).ino, now.ino, `${label}: the rewritten cache is accepted`);
+    }
+  });
+
+  it('a FIFO, a link to /dev/zero or a folder in place of the cache file is not read, with the same output', () => {
+    // An independent tester: a FIFO made the loader wait forever for a writer, /dev/zero was read until 6 GB.
+    const cache = join(dir, 'c4');
+    run(cache);
+    const { path } = theCacheFile(cache);
+    for (const [label, make] of [
+      ['FIFO', () => spawnSync('mkfifo', [path])],
+      ['link to /dev/zero', () => symlinkSync('/dev/zero', path)],
+      ['folder', () => mkdirSync(path)],
+    ] as const) {
+      rmSync(path, { recursive: true, force: true });
+      make();
+      assert.deepEqual(run(cache), expected, label);
     }
   });
 
