@@ -152,7 +152,9 @@ export const CONFIG_SCHEMA = {
     },
     baseline: {
       description: 'Git revision the tool files are compared with for breaking changes (breaking-change, param-added-required): "HEAD" (default) is the last commit, or a branch, tag or commit such as "origin/main". false (or "") turns the comparison off. `toolschema lint --base <ref>` overrides it; the CLI compares only when one of the two is given.',
-      oneOf: [{ type: 'string', pattern: '^$|^(?!.*\\.\\.)(?!.*\\^[!@]$)(?!.*\\^-\\d*$)[^\\s:\\-^][^\\s:]*$', maxLength: 256 }, { const: false }],
+      // The same revisions as isValidBaselineRef: a tree or a blob (HEAD^{tree}) names no commit, and passed here it
+      // turned the comparison off in silence (an independent tester).
+      oneOf: [{ type: 'string', pattern: '^$|^(?!.*\\.\\.)(?!.*\\^[!@]$)(?!.*\\^-\\d*$)(?!.*\\^\\{(?:tree|blob)\\})[^\\s:\\-^][^\\s:]*$', maxLength: 256 }, { const: false }],
       default: 'HEAD',
     },
   },
@@ -220,10 +222,16 @@ export interface ConfigProblem {
 export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { config: Config; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   if (!validateConfigSchema(raw)) {
+    // A oneOf reports each branch: one problem per message and place, looked up in a set (a search of the list per
+    // error took minutes on a configuration of 200,000 wrong entries, which a repository can ship; an independent
+    // tester).
+    const seen = new Set<string>();
     for (const e of relevantErrors(validateConfigSchema.errors ?? [])) {
       const p = { message: configErrorMessage(e, valueAt(raw, e.instancePath)), pointer: errorPointer(e) };
-      // A oneOf reports each branch: one problem per message and place.
-      if (!problems.some((x) => x.message === p.message && x.pointer === p.pointer)) problems.push(p);
+      const key = `${p.pointer}\u0000${p.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(p);
     }
   }
   const config: Config = { ...base, rules: { ...base.rules }, budgets: { ...base.budgets }, verbs: { ...base.verbs } };
@@ -289,7 +297,15 @@ function errorPointer(e: ErrorObject): string {
  */
 function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
-  const specificWithin = (path: string) => errors.some((e) => e.keyword !== 'oneOf' && !(e.keyword === 'type' && e.instancePath === path) && (e.instancePath === path || e.instancePath.startsWith(`${path}/`)));
+  // The paths with a more specific error at or below them (a type error counts below its path only), gathered in one
+  // pass over the errors and their ancestors, not by a search of every error per oneOf error.
+  const specific = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword === 'oneOf') continue;
+    if (e.keyword !== 'type') specific.add(e.instancePath);
+    for (let i = e.instancePath.lastIndexOf('/'); i >= 0; i = i === 0 ? -1 : e.instancePath.lastIndexOf('/', i - 1)) specific.add(e.instancePath.slice(0, i));
+  }
+  const specificWithin = (path: string) => specific.has(path);
   return errors.filter((e) => {
     if (e.instancePath === '/rules' && (e.keyword === 'propertyNames' || e.keyword === 'pattern')) return false;
     if (e.keyword === 'type' && oneOfPaths.has(e.instancePath)) return false;
@@ -311,7 +327,7 @@ function valueAt(raw: unknown, path: string): unknown {
 
 function configErrorMessage(e: ErrorObject, value: unknown): string {
   const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'The configuration';
-  if (e.instancePath === '/baseline') return '"baseline" must be one git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-", not a range such as "HEAD..main"), or false to turn the comparison off; it is ignored.';
+  if (e.instancePath === '/baseline') return '"baseline" must be one git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-", not a range such as "HEAD..main", not a tree or a blob such as "HEAD^{tree}"), or false to turn the comparison off; it is ignored.';
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;

@@ -388,11 +388,24 @@ describe('baseline from git', () => {
         assert.equal(r.code, 2, `${ref}: ${r.stderr}`);
         assert.match(r.stderr, /is not a revision of this repository/, ref);
       }
-      writeFileSync(join(repo, 'toolschema.config.json'), '{ "baseline": "HEAD.." }');
+      // In the configuration: config-invalid, a tree or a blob too (an independent tester: "HEAD^{tree}" there gave
+      // no finding and turned the comparison off in silence).
+      for (const ref of ['HEAD..', 'HEAD^{tree}', 'HEAD^{blob}']) {
+        writeFileSync(join(repo, 'toolschema.config.json'), JSON.stringify({ baseline: ref }));
+        try {
+          const r = cli(['lint', 'tools', '--format', 'json'], repo);
+          const config = (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] }).files.find((f) => f.path === 'toolschema.config.json');
+          assert.ok(config?.diagnostics.some((d) => d.rule === 'config-invalid' && /not a range such as "HEAD\.\.main", not a tree or a blob/.test(d.message)), `${ref}: ${r.stdout}`);
+        } finally {
+          rmSync(join(repo, 'toolschema.config.json'));
+        }
+      }
+      // An unknown revision in the configuration is named as the configuration's, not as --base.
+      writeFileSync(join(repo, 'toolschema.config.json'), '{ "baseline": "nope" }');
       try {
-        const r = cli(['lint', 'tools', '--format', 'json'], repo);
-        const config = (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string; message: string }[] }[] }).files.find((f) => f.path === 'toolschema.config.json');
-        assert.ok(config?.diagnostics.some((d) => d.rule === 'config-invalid' && /not a range such as "HEAD\.\.main"/.test(d.message)), r.stdout);
+        const r = cli(['lint', 'tools'], repo);
+        assert.equal(r.code, 2, r.stderr);
+        assert.match(r.stderr, /^toolschema: "baseline" in toolschema\.config\.json: "nope" is not a revision of this repository/);
       } finally {
         rmSync(join(repo, 'toolschema.config.json'));
       }

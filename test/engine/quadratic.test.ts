@@ -68,6 +68,15 @@ describe('shapes that were quadratic', { timeout: 120_000 }, () => {
     assert.equal(e?.diagnostics.filter((d) => d.rule === 'eval-unknown-tool').length, 1);
   });
 
+  it('a configuration with 200,000 wrong entries in "ignore" and in "verbs" (each problem was looked up in the list of those found: over 2 minutes)', () => {
+    // An independent tester; a repository can ship such a file.
+    const config = { ignore: Array(200_000).fill(5), verbs: { query: Array.from({ length: 200_000 }, (_, i) => `v${i}`) } };
+    const tool = { name: 'get_weather', description: 'Use this when the user asks for the weather in a city. Returns the conditions.', parameters: { type: 'object', properties: { city: { type: 'string', description: 'City name.' } }, required: ['city'] } };
+    const files = lintWithin60s({ 'toolschema.config.json': JSON.stringify(config), 'a.tool.json': JSON.stringify(tool) }, ['*.tool.json', 'toolschema.config.json']);
+    const cfg = files.find((f) => f.path.endsWith('toolschema.config.json'));
+    assert.ok(cfg && cfg.diagnostics.filter((d) => d.rule === 'config-invalid').length >= 400_000, String(cfg?.diagnostics.length));
+  });
+
   it('--fix on one line: 24,000 properties of a strict schema, none in "required" (one fix shared by every finding, checked again for each, and the object scanned for line breaks per fix: 67 s)', () => {
     const properties = Object.fromEntries(Array.from({ length: 24_000 }, (_, i) => [`field_${i}`, { type: 'string', description: 'A field.' }]));
     const tool = { type: 'function', name: 'get_report', description: 'Gets a report. Use this when the user asks for a report.', strict: true, parameters: { type: 'object', properties, additionalProperties: false } };

@@ -185,7 +185,9 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   const defaults = cliDefaults();
   const filesFromConfig = configPath && (JSON.stringify(config.files) !== JSON.stringify(defaults.files) || JSON.stringify(config.ignore) !== JSON.stringify(defaults.ignore)) ? displayPath(configPath, io.cwd) : undefined;
   const { files: all, named } = resolveInputs(paths, config, io.cwd, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined, filesFromConfig);
-  const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io);
+  // An unknown revision names where it came from: --base, or the configuration's "baseline" (it said "--base" for
+  // a "baseline" the user never passed on the command line; an independent tester).
+  const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io, opts.base === undefined && configPath ? `"baseline" in ${displayPath(configPath, io.cwd)}` : '--base');
   // Files whose bytes are not UTF-8: linted as decoded, reported, never rewritten by --fix (encoding.ts).
   const encodingProblems = new Map<string, { offset: number; message: string }>();
   const readFile = (f: string) => {
@@ -418,7 +420,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
  * Reads each file at the baseline ref with git (none without a ref). Without git, or for a file outside any
  * repository, the baseline rules are skipped and one line says so on stderr; an unknown ref is a usage error.
  */
-function baselineReader(ref: string | undefined, io: CliIO): (file: string) => BaselineInput | null {
+function baselineReader(ref: string | undefined, io: CliIO, source = '--base'): (file: string) => BaselineInput | null {
   if (ref === undefined) return () => null;
   let warned = false;
   const rules = 'breaking-change and param-added-required were skipped';
@@ -430,7 +432,7 @@ function baselineReader(ref: string | undefined, io: CliIO): (file: string) => B
       case 'absent':
         return null; // a new file: nothing in it can break a caller
       case 'bad-ref':
-        throw new UsageError(`--base: ${r.message} (${displayPath(file, io.cwd)}).`);
+        throw new UsageError(`${source}: ${r.message} (${displayPath(file, io.cwd)}).`);
       case 'no-git':
       case 'error':
         if (!warned) {
@@ -471,7 +473,9 @@ function evaluationFromDisk(toolFiles: readonly string[], setFiles: readonly str
       try {
         model.updateResults(results, readTextBounded(results));
       } catch (e) {
-        model.updateResults(results, `/* ${unreadable(results, e).code} */`);
+        // Said in the finding as it is ("it is a FIFO (named pipe), not a regular file"); a placeholder text
+        // stood in for it and the finding quoted its JSON error (an independent tester).
+        model.updateResults(results, '', unreadable(results, e).reason);
       }
     }
   }
