@@ -2,7 +2,7 @@
  * Node-side file access shared by the CLI and the language server: which files are tool files (config
  * globs), finding them under a folder, and loading toolschema.config.json.
  */
-import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { readTextBounded } from './safeRead';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,7 +131,9 @@ export function findConfigFile(dir: string, isOpen?: (path: string) => boolean):
     const p = join(d, CONFIG_FILE_NAME);
     // A configuration open in the editor counts where it is, saved or not (the language server: a new one, or one
     // deleted on disk while open, was ignored, its settings and its problems alike; an independent tester).
-    if (isOpen?.(p) || (existsSync(p) && statSync(p).isFile())) return p;
+    // Whatever is there by that name: a FIFO, a device or a folder is reported as an unreadable configuration (the
+    // CLI exits 2, the server reports config-invalid), not passed over for a parent folder's (an independent tester).
+    if (isOpen?.(p) || existsSync(p)) return p;
     const up = dirname(d);
     if (up === d) return undefined;
     d = up;

@@ -131,13 +131,13 @@ export function readTextBounded(path: string): string {
 /**
  * readTextBounded, or why the file is there but cannot be read (permission denied, a loop of links…); `{}` when
  * it does not exist, a part of its path is not a folder, or it is not a regular file (a FIFO, a device: skipped
- * without a word, as the CLI's walk skips them).
+ * without a word, as the CLI's walk skips them), unless `notRegularToo` (a configuration file: said).
  */
-export function readTextOrWhy(path: string): string | { unreadable?: string } {
+export function readTextOrWhy(path: string, notRegularToo = false): string | { unreadable?: string } {
   try {
     return readTextBounded(path);
   } catch (e) {
-    if (e instanceof UnreadableFileError && e.code !== 'ENOENT' && e.code !== 'ENOTDIR' && e.code !== 'ENOTREG') return { unreadable: e.reason };
+    if (e instanceof UnreadableFileError && e.code !== 'ENOENT' && e.code !== 'ENOTDIR' && (notRegularToo || e.code !== 'ENOTREG')) return { unreadable: e.reason };
     return {};
   }
 }

@@ -404,7 +404,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         continue;
       }
       const uri = pathToFileURL(path).href;
-      const read = documents.get(uri)?.getText() ?? readTextOrWhy(path);
+      const read = documents.get(uri)?.getText() ?? readTextOrWhy(path, true);
       if (typeof read !== 'string') {
         folderConfigs.set(f.uri, { config: settings, configUri: undefined });
         // There but unreadable: said on the file (the defaults are used), as the CLI says it.

@@ -262,4 +262,23 @@ describe('reading files from a hostile repository', { skip: !posix && 'FIFOs and
       assert.ok(lstatSync(join(sub, '.toolschemacache')).isFile(), 'the link is replaced by the cache');
     });
   });
+
+  it('a toolschema.config.json that is a FIFO, a link to /dev/zero or a folder is an error, not passed over in silence', () => {
+    // An independent tester: the run went on with the defaults (exit 0, nothing said), where --config on the same
+    // file exits 2; a parent folder's configuration could have applied instead.
+    for (const [label, make] of [
+      ['FIFO', (p: string) => mkfifo(p)],
+      ['link to /dev/zero', (p: string) => symlinkSync('/dev/zero', p)],
+      ['folder', (p: string) => mkdirSync(p)],
+    ] as const) {
+      withOutside(`config-${label.replace(/\W+/g, '-')}`, (sub) => {
+        writeFileSync(join(sub, 'a.tool.json'), OK);
+        make(join(sub, 'toolschema.config.json'));
+        const r = run(['lint', '--format', 'json'], sub);
+        assert.equal(r.signal, null, `${label}: finished`);
+        assert.equal(r.code, 2, `${label}: ${r.stderr}`);
+        assert.match(r.stderr, /cannot read configuration file ".*toolschema\.config\.json": .*not a regular file/, label);
+      });
+    }
+  });
 });
