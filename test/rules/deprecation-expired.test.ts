@@ -29,5 +29,20 @@ runRuleTests(rule, {
       code: `[${old('last spring')}, ${v2}]`,
       errors: [{ messageId: 'badDate', at: '"last spring"', severity: 'warning', fixes: [] }],
     },
+    {
+      // An independent tester: "2026-02-30" was read as 2026-03-02 ("deprecated since 2026-02-30 (271 days)").
+      name: 'a day the month does not have (February 30, April 31, February 29 of 2026)',
+      code: `[${old('2026-02-30')}, ${old('2026-04-31').replace('get_weather"', 'get_weather_old"')}, ${old('2026-02-29').replace('get_weather"', 'get_weather_older"')}, ${v2}]`,
+      errors: [
+        { messageId: 'badDate', at: '"2026-02-30"', severity: 'warning', data: { since: '2026-02-30' } },
+        { messageId: 'badDate', at: '"2026-04-31"', severity: 'warning' },
+        { messageId: 'badDate', at: '"2026-02-29"', severity: 'warning' },
+      ],
+    },
+    {
+      name: 'a since that is not a string is quoted as written',
+      code: `[${old('x').replace('"x"', 'null')}, ${v2}]`,
+      errors: [{ messageId: 'badDate', at: 'null', severity: 'warning', messageIncludes: 'Deprecation date "null"' }],
+    },
   ],
 });

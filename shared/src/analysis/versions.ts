@@ -127,6 +127,9 @@ export function daysBetween(from: string, to: string): number | undefined {
   const a = Date.parse(from.length === 10 ? `${from}T00:00:00Z` : from);
   const b = Date.parse(to.length === 10 ? `${to}T00:00:00Z` : to);
   if (Number.isNaN(a) || Number.isNaN(b)) return undefined;
+  // A day the month does not have ("2026-02-30") is no date: Date.parse rolled it over into the next month
+  // (an independent tester).
+  if ((from.length === 10 && new Date(a).toISOString().slice(0, 10) !== from) || (to.length === 10 && new Date(b).toISOString().slice(0, 10) !== to)) return undefined;
   return Math.floor((b - a) / 86_400_000);
 }
 

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
 import { daysBetween, deprecationOf } from '../analysis/versions';
 import { removeTool } from '../fixes/toolEdits';
+import { clipValue } from '../text';
 
 export default defineRule<'expired' | 'badDate'>({
   id: 'deprecation-expired',
@@ -29,7 +30,9 @@ export default defineRule<'expired' | 'badDate'>({
         const since = d.since;
         const days = since && /^\d{4}-\d{2}-\d{2}/.test(since) ? daysBetween(since.slice(0, 10), ctx.today) : undefined;
         if (days === undefined) {
-          ctx.report({ node: d.sinceNode, messageId: 'badDate', severity: 'warning', data: { name: tool.name, since: since ?? String(d.sinceNode.value ?? '') } });
+          // A value that is not a string is quoted as written (null was shown as "").
+          const written = since ?? clipValue(ctx.doc.text.slice(d.sinceNode.offset, d.sinceNode.offset + d.sinceNode.length));
+          ctx.report({ node: d.sinceNode, messageId: 'badDate', severity: 'warning', data: { name: tool.name, since: written } });
           return;
         }
         const period = ctx.config.deprecationPeriodDays;
