@@ -103,9 +103,16 @@ describe('CLI formatters on large reports', () => {
 
   it('SARIF paths are URI paths: "#", "?", "%" and spaces escaped, slashes kept, and they read back as the path', () => {
     for (const p of ['report #1?.tool.json', 'a b/c%d.tool.json', 'dir\\win.tool.json', 'ü/漢字.tool.json', '/abs/x#y.tool.json']) {
-      const u = uriPath(p);
+      const u = uriPath(p, true);
       assert.doesNotMatch(u, /[#? ]/, u);
       assert.equal(new URL(`file:///base/${u.replace(/^\//, '')}`).pathname.split('/').map(decodeURIComponent).join('/'), `/base/${p.replace(/\\/g, '/').replace(/^\//, '')}`);
     }
+  });
+
+  it('SARIF paths: a backslash is a separator on Windows only, elsewhere a character of the name (%5C)', () => {
+    // An independent tester: "a\\b.tool.json", a legal name on Linux, was written as the URI of b.tool.json in a/.
+    assert.equal(uriPath('a\\b.tool.json', false), 'a%5Cb.tool.json');
+    assert.equal(uriPath('a\\b.tool.json', true), 'a/b.tool.json');
+    if (process.platform !== 'win32') assert.equal(uriPath('x/a\\b.tool.json'), 'x/a%5Cb.tool.json');
   });
 });

@@ -4,6 +4,7 @@ import type { Finding, Severity } from '../../../shared/src/types';
 import { rulesInOrder, ruleDocUrl, ruleMarkdown } from '../../../shared/src/docs';
 import { RULES } from '../../../shared/src/rules';
 import { printable } from './terminal';
+import { sep } from 'node:path';
 
 export interface FileReport {
   /** The path as found (relative to the working directory when discovered, as given otherwise). */
@@ -302,8 +303,10 @@ function pathToFileUri(p: string): string {
 
 /**
  * A path as the path part of a URI: encodeURI, and "#" and "?" too (encodeURI keeps them, so "report #1?.tool.json"
- * read as the file "report " with a query and a fragment).
+ * read as the file "report " with a query and a fragment). A backslash is a separator on Windows only: elsewhere it
+ * is part of a name, encoded as %5C ("a\\b.tool.json" was written as "a/b.tool.json", another file; an independent
+ * tester).
  */
-export function uriPath(p: string): string {
-  return encodeURI(p.split('\\').join('/')).replace(/[#?]/g, (c) => (c === '#' ? '%23' : '%3F'));
+export function uriPath(p: string, windows = sep === '\\'): string {
+  return encodeURI(windows ? p.split('\\').join('/') : p).replace(/[#?]/g, (c) => (c === '#' ? '%23' : '%3F'));
 }
