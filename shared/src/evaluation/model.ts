@@ -61,9 +61,12 @@ export class EvaluationModel {
     return before.target;
   }
 
-  /** Records a results file (its set is `<base>.eval.json` beside it); returns the set's URI. */
-  updateResults(uri: string, text: string): string {
-    this.results.set(evalSetUriOfResults(uri), parseResults(uri, text));
+  /**
+   * Records a results file (its set is `<base>.eval.json` beside it); returns the set's URI. `unreadable`: why the
+   * file that is there could not be read (its text is then ignored).
+   */
+  updateResults(uri: string, text: string, unreadable?: string): string {
+    this.results.set(evalSetUriOfResults(uri), parseResults(uri, text, unreadable));
     this.version++;
     return evalSetUriOfResults(uri);
   }

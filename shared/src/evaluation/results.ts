@@ -45,8 +45,12 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
-export function parseResults(uri: string, text: string): EvalResults {
+export function parseResults(uri: string, text: string, unreadable?: string): EvalResults {
   const out: EvalResults = { uri, date: undefined, model: undefined, toolHashes: new Map(), cases: new Map(), problem: undefined };
+  if (unreadable !== undefined) {
+    out.problem = `the results file could not be read: ${unreadable}`;
+    return out;
+  }
   if (text.length > MAX_RESULTS_BYTES) {
     out.problem = 'the results file is too large to read';
     return out;
