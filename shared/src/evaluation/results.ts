@@ -48,7 +48,7 @@ const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 export function parseResults(uri: string, text: string, unreadable?: string): EvalResults {
   const out: EvalResults = { uri, date: undefined, model: undefined, toolHashes: new Map(), cases: new Map(), problem: undefined };
   if (unreadable !== undefined) {
-    out.problem = `the results file could not be read: ${unreadable}`;
+    out.problem = unreadable;
     return out;
   }
   if (text.length > MAX_RESULTS_BYTES) {
