@@ -410,6 +410,21 @@ export function appendAll<T>(out: T[], items: readonly T[]): T[] {
   return out;
 }
 
+/**
+ * For the raw text of a JSON string (between its quotes), where each UTF-16 unit of the decoded string starts in it,
+ * plus its end: "\uXXXX" is one unit, any other escape one character.
+ */
+export function escapedStarts(raw: string): number[] {
+  const starts: number[] = [];
+  let i = 0;
+  while (i < raw.length) {
+    starts.push(i);
+    i += raw.charCodeAt(i) !== 92 ? 1 : raw.charCodeAt(i + 1) === 117 ? 6 : 2;
+  }
+  starts.push(Math.min(i, raw.length));
+  return starts;
+}
+
 /** Created on first use: creating a collator loads ICU's collation data, about 70 million instructions. */
 let names: Intl.Collator | undefined;
 /** Names in a fixed order: as people sort them (digits by value), then by code units where the collator sees no difference. */

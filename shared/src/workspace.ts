@@ -11,7 +11,7 @@ import { NameIndex } from './linter';
 import { SUCCESSOR_KEYS, markerNode } from './analysis/versions';
 import type { Dialect, Profile, Range } from './types';
 import type { EvalSetInfo } from './evaluation/evalSet';
-import { appendAll } from './text';
+import { appendAll, escapedStarts } from './text';
 
 /** The tool names an evaluation set's cases name: `expect.tool` and the `expect.allowed_tools` entries. */
 export function evalSetRefs(doc: ToolDocument, set: EvalSetInfo): ReferenceLocation[] {
@@ -122,27 +122,12 @@ export function identifiersIn(raw: string): { index: number; name: string }[] {
  */
 export function wordsOfString(docText: string, d: Node): { name: string; offset: number; length: number }[] {
   const raw = docText.slice(d.offset + 1, d.offset + d.length - 1);
-  const starts = raw.includes('\\') && typeof d.value === 'string' ? rawStarts(raw) : undefined;
+  const starts = raw.includes('\\') && typeof d.value === 'string' ? escapedStarts(raw) : undefined;
   return identifiersIn(starts ? (d.value as string) : raw).map((w) => {
     const from = starts ? starts[w.index]! : w.index;
     const to = starts ? starts[w.index + w.name.length]! : w.index + w.name.length;
     return { name: w.name, offset: d.offset + 1 + from, length: to - from };
   });
-}
-
-/**
- * For the raw text of a JSON string (between its quotes), where each UTF-16 unit of the decoded string starts in it,
- * plus its end: "\uXXXX" is one unit, any other escape one character.
- */
-function rawStarts(raw: string): number[] {
-  const starts: number[] = [];
-  let i = 0;
-  while (i < raw.length) {
-    starts.push(i);
-    i += raw.charCodeAt(i) !== 92 ? 1 : raw.charCodeAt(i + 1) === 117 ? 6 : 2;
-  }
-  starts.push(Math.min(i, raw.length));
-  return starts;
 }
 
 /** Where a tool's name characters are, inside the quotes of its `name` string. */

@@ -10,7 +10,7 @@ import { MAX_SCHEMA_DEPTH, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KE
 import { CASELESS_SOURCES, CaselessRegExp, lowerCaseOf } from './caseless';
 import { literalPrefixes, prefixTrieSource, splitAlternatives } from './regexPrefixes';
 import { INJECTION_DISPATCH } from './generated/injectionGate';
-import { STOP_WORDS, appendAll, hash53, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString } from '../text';
+import { STOP_WORDS, appendAll, escapedStarts, hash53, identWords, nameParts, singular, stem, TEXT_WORD, type VerbKind, memoByString } from '../text';
 
 // ---------------------------------------------------------------------------------------------
 // Basics
@@ -1534,16 +1534,12 @@ function rawOffsets(docText: string, node: Node): RawOffsets | null {
   const from = node.offset + 1;
   const to = node.offset + node.length - 1;
   let map: RawOffsets | null = null;
-  if (to > from && docText.slice(from, to).includes('\\')) {
-    // JSON escapes: "\uXXXX" is one UTF-16 unit, any other "\x" one character.
-    const starts: number[] = [];
-    let i = from;
-    while (i < to) {
-      starts.push(i - from);
-      i += docText.charCodeAt(i) !== 92 ? 1 : docText.charCodeAt(i + 1) === 117 ? 6 : 2;
+  if (to > from) {
+    const raw = docText.slice(from, to);
+    if (raw.includes('\\')) {
+      const starts = escapedStarts(raw);
+      map = { at: (k) => starts[k] };
     }
-    starts.push(Math.min(i, to) - from);
-    map = { at: (k) => starts[k] };
   }
   rawOffsetsOf.set(node, map);
   return map;
