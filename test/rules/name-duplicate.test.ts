@@ -62,4 +62,15 @@ describe('name-duplicate across the workspace', () => {
     assert.match(found[1]![0]!.message, /also defined in billing\.tool\.json:/);
     assert.equal(found[2]!.length, 0);
   });
+
+  it('names the other file by its path from this one when both have the same name (x/b and y/b)', () => {
+    // An independent tester: "also defined in b.tool.json" in b.tool.json read as a clash with itself.
+    const results = lintWorkspace([
+      { uri: 'file:///ws/x/b.tool.json', text: `[${openai('get_beta')}]` },
+      { uri: 'file:///ws/y/my%20b/b.tool.json', text: `[${openai('get_beta')}]` },
+    ]);
+    const [x, y] = results.map((r) => r.findings.filter((f) => f.rule === 'name-duplicate').map((f) => f.message));
+    assert.match(x![0]!, /also defined in \.\.\/y\/my b\/b\.tool\.json:/);
+    assert.match(y![0]!, /also defined in \.\.\/\.\.\/x\/b\.tool\.json:/);
+  });
 });

@@ -5,15 +5,29 @@ import { SOURCES } from '../profiles';
 
 const QUERY_OR_FRAGMENT = /[?#].*$/;
 
-/** The file name of a URI or path, for messages. */
-function baseName(uri: string): string {
-  const path = uri.replace(QUERY_OR_FRAGMENT, '');
-  const base = path.slice(path.lastIndexOf('/') + 1) || path;
+function decoded(s: string): string {
   try {
-    return decodeURIComponent(base);
+    return decodeURIComponent(s);
   } catch {
-    return base;
+    return s;
   }
+}
+
+/**
+ * The other file, for messages: its name, or, when it has the name of the file being linted (`x/b.tool.json` and
+ * `y/b.tool.json`), its path from that file's folder ("../y/b.tool.json"): the name alone read as if the file
+ * clashed with itself (an independent tester).
+ */
+function otherFileLabel(uri: string, from: string): string {
+  const path = uri.replace(QUERY_OR_FRAGMENT, '');
+  const base = decoded(path.slice(path.lastIndexOf('/') + 1) || path);
+  const here = from.replace(QUERY_OR_FRAGMENT, '');
+  if (decoded(here.slice(here.lastIndexOf('/') + 1)) !== base) return base;
+  const a = here.split('/').slice(0, -1);
+  const b = path.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length - 1 && a[common] === b[common]) common++;
+  return decoded([...a.slice(common).map(() => '..'), ...b.slice(common)].join('/'));
 }
 
 export default defineRule<'inFile' | 'inWorkspace'>({
@@ -66,7 +80,7 @@ export default defineRule<'inFile' | 'inWorkspace'>({
           const others = ctx.workspace.definitions(t.name, t.profile);
           if (others.count === 0 || others.first === undefined) continue;
           const more = others.count > 1 ? ` and ${others.count - 1} other file${others.count > 2 ? 's' : ''}` : '';
-          ctx.report({ node: t.nameNode, tool: t, messageId: 'inWorkspace', data: { name: t.name, file: baseName(others.first), more } });
+          ctx.report({ node: t.nameNode, tool: t, messageId: 'inWorkspace', data: { name: t.name, file: otherFileLabel(others.first, ctx.doc.uri), more } });
         }
       },
     };
