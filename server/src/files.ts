@@ -108,6 +108,15 @@ export function toolFileMatcher(config: Config): (relPath: string) => boolean {
   };
 }
 
+/**
+ * Whether the CLI's walk (findToolFiles, globs with `dot: false`) would take this path (relative to the root): a
+ * dot file or folder only when a glob names it with its dot (".toolschemacache"), not through a wildcard.
+ */
+export function walkTakes(config: Config, relPath: string): boolean {
+  const p = relPath.split(sep).join('/');
+  return picomatch(config.files, { dot: false })(p) && !matchersOf(config).isIgnored(p) && !isEvaluationFileUri(p);
+}
+
 /** Whether the `ignore` globs (and node_modules) name this path: never linted, even open in the editor. */
 export function ignoredPath(config: Config, relPath: string): boolean {
   return matchersOf(config).isIgnored(relPath.split(sep).join('/'));

@@ -196,6 +196,16 @@ describe('CLI --cache', () => {
     const toolFile = run(['lint', 'tools', '--cache', '--cache-location', 'tools/a.tool.json'], dir);
     assert.equal(toolFile.code, 2);
     assert.match(toolFile.stderr, /the cache file "tools\/a\.tool\.json" would be linted as a tool file or evaluation file by the next run/);
+    // The default cache, a dot file, named by a "files" glob: the walk takes it, and the next run linted it (an
+    // independent tester).
+    const sub = join(dir, 'dotglob');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'toolschema.config.json'), JSON.stringify({ files: ['*.tool.json', '.toolschemacache'] }));
+    writeFileSync(join(sub, 'a.tool.json'), readFileSync(join(dir, 'tools', 'a.tool.json')));
+    const dot = run(['lint', '--cache'], sub);
+    assert.equal(dot.code, 2, dot.stderr);
+    assert.match(dot.stderr, /the cache file "\.toolschemacache" would be linted as a tool file or evaluation file by the next run/);
+    rmSync(sub, { recursive: true, force: true });
     const cases: [string, RegExp][] = [
       ['notes.txt', /not a toolschema cache file/],
       ['data.json', /not a toolschema cache file/],

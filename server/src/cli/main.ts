@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { closeSync, existsSync, lstatSync, openSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { fixPatch } from './patch';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isDynamicPattern, globSync } from 'tinyglobby';
 import { answersKey, lintDocument, lintEvalSet, lintWorkspace, NameIndex, RecordingIndex, type EvalLint, type FileLint } from '../../../shared/src/linter';
 import { discoverTools } from '../../../shared/src/discover';
@@ -21,7 +21,7 @@ import { INJECTION_DISPATCH_GENERATED } from '../../../shared/src/analysis/descr
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import { appendAll, clipValue } from '../../../shared/src/text';
-import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, toolFileMatcher } from '../files';
+import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, walkTakes } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
@@ -236,11 +236,14 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   if (opts.cache && !opts.fixDryRun) {
     const path = cachePath(opts.cacheLocation, io.cwd);
     // A cache the next run would lint as a tool file or an evaluation set (found by a walk of the current folder,
-    // which skips dot files; a path through a link to a folder judged where it leads).
+    // which takes a dot file only when a glob names it with its dot: ".toolschemacache", the default, named in
+    // "files" was linted by the next run, an independent tester; a path through a link to a folder judged where it
+    // leads).
     const dir = realPath(dirname(path));
     const rel = relative(realPath(io.cwd) ?? io.cwd, dir ? join(dir, basename(path)) : path);
-    const walked = !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).some((seg) => seg.startsWith('.'));
-    if (walked && (isEvaluationFileUri(path) || toolFileMatcher(config)(rel))) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would be linted as a tool file or evaluation file by the next run; give another --cache-location (default: ${DEFAULT_CACHE_FILE}).`);
+    const inside = !rel.startsWith('..') && !isAbsolute(rel);
+    const dotted = rel.split(/[\\/]/).some((seg) => seg.startsWith('.'));
+    if (inside && ((!dotted && isEvaluationFileUri(path)) || walkTakes(config, rel))) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would be linted as a tool file or evaluation file by the next run; give another --cache-location (default: ${DEFAULT_CACHE_FILE}).`);
     const opened = LintCache.open(path, runKey(pkg.version, [__filename, script], config, today));
     if ('refusal' in opened) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would replace what is there: ${opened.refusal}. Remove it, or give another --cache-location.`);
     cache = opened;
