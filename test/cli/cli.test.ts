@@ -277,6 +277,28 @@ describe('toolschema CLI', () => {
     assert.ok(diags.filter((d) => d.rule === 'type-unknown').every((d) => d.severity === 'hint'));
   });
 
+  it('one file named twice (a link and its target, as a shell glob names them) is linted once, with no name-duplicate against itself', () => {
+    const sub = join(dir, 'twice');
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, 'v3.tool.json'), BAD);
+    symlinkSync('v3.tool.json', join(sub, 'current.tool.json'));
+    symlinkSync('v3.tool.json', join(sub, 'latest.tool.json'));
+    writeFileSync(join(sub, 'other.tool.json'), BAD.replace('"weather"', '"get_other"'));
+    const paths = (args: string[]) => {
+      const r = run(['lint', ...args, '--format', 'json'], sub);
+      const files = (JSON.parse(r.stdout) as { files: { path: string; diagnostics: { rule: string }[] }[] }).files;
+      assert.ok(!files.some((f) => f.diagnostics.some((d) => d.rule === 'name-duplicate')), `${args.join(' ')}: ${r.stdout}`);
+      return files.map((f) => f.path).sort();
+    };
+    // The target is also named: the link is dropped, whichever comes first.
+    assert.deepEqual(paths(['current.tool.json', 'latest.tool.json', 'other.tool.json', 'v3.tool.json']), ['other.tool.json', 'v3.tool.json']);
+    assert.deepEqual(paths(['v3.tool.json', 'current.tool.json']), ['v3.tool.json']);
+    // Only links to one file: the first is kept.
+    assert.deepEqual(paths(['latest.tool.json', 'current.tool.json']), ['latest.tool.json']);
+    // A folder walk takes no links: the target, from the walk, stays.
+    assert.deepEqual(paths(['.', 'current.tool.json']), ['other.tool.json', 'v3.tool.json']);
+  });
+
   describe('--fix and --fix-dry-run', () => {
     const STRICT = `[
   {

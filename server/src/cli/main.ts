@@ -566,7 +566,34 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
   if (paths.length > 0 ? out.size === 0 : filesFromConfig && ![...out].some((f) => !isEvaluationFileUri(f))) {
     throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.length > 0 ? config.files.join(', ') : 'nothing: "files" is an empty list'}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
   }
-  return { files: [...out], named };
+  return { files: sameFileOnce(out, named), named };
+}
+
+/**
+ * The files, each real file once: a path named on the command line that leads through a link to another input
+ * (`toolschema lint tools/*.tool.json`, the shell naming both tools/current.tool.json and the v3.tool.json it links
+ * to) is dropped, and of several named paths to one file the first is kept. Linted twice, each copy's tools were
+ * "also defined" in the other (name-duplicate errors, exit 1). Walks and globs take no links.
+ */
+function sameFileOnce(files: ReadonlySet<string>, named: ReadonlySet<string>): string[] {
+  const real = new Map<string, string>();
+  for (const f of named) {
+    const r = realPath(f);
+    if (r !== undefined && r !== f) real.set(f, r);
+  }
+  if (real.size === 0) return [...files];
+  const taken = new Set<string>();
+  for (const f of files) if (!real.has(f)) taken.add(f);
+  const out: string[] = [];
+  for (const f of files) {
+    const r = real.get(f);
+    if (r !== undefined) {
+      if (taken.has(r)) continue;
+      taken.add(r);
+    }
+    out.push(f);
+  }
+  return out;
 }
 
 /** Runs the CLI on this process's arguments and standard streams (the `toolschema` command; see bin.ts). */
