@@ -326,13 +326,13 @@ function valueAt(raw: unknown, path: string): unknown {
 }
 
 function configErrorMessage(e: ErrorObject, value: unknown): string {
-  const where = e.instancePath ? `"${e.instancePath.slice(1).replace(/\//g, '.')}"` : 'The configuration';
+  const where = e.instancePath ? `"${clipValue(e.instancePath.slice(1).replace(/\//g, '.'))}"` : 'The configuration';
   if (e.instancePath === '/baseline') return '"baseline" must be one git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-", not a range such as "HEAD..main", not a tree or a blob such as "HEAD^{tree}"), or false to turn the comparison off; it is ignored.';
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
       const known = e.instancePath === '' ? 'profile, rules, files, ignore, verbs, budgets, deprecationPeriodDays, baseline' : e.instancePath === '/budgets' ? 'descriptionLength, descriptionMinWords, toolsetSize' : 'query, mutation, action';
-      return `Unknown setting "${key}"; it is ignored. Known settings here: ${known}.`;
+      return `Unknown setting "${clipValue(key)}"; it is ignored. Known settings here: ${known}.`;
     }
     case 'maxItems':
       return `${where} holds ${where === '"files"' || where === '"ignore"' ? 'globs' : 'items'} past the first ${(e.params as { limit: number }).limit}: at most ${(e.params as { limit: number }).limit} are accepted (each is matched against every path); the list is ignored and the default is used.`;
@@ -403,7 +403,7 @@ export function parseConfigText(uri: string, text: string, knownRules: ReadonlyS
     for (const prop of rules.children ?? []) {
       const k = prop.children?.[0];
       if (k && typeof k.value === 'string' && !knownRules.has(k.value)) {
-        report(k, `Unknown rule id "${k.value}"; run "toolschema --list-rules" for the list.`);
+        report(k, `Unknown rule id "${clipValue(k.value)}"; run "toolschema --list-rules" for the list.`);
       }
     }
   }

@@ -144,6 +144,16 @@ describe('config-invalid', () => {
     assert.deepEqual(messages('{"verbs": [1]}'), ['1: "verbs.0" must be of type string; the default is used.']);
   });
 
+  it('invalid: a huge unknown key is quoted clipped, not copied whole into the message (a 2 MB rule id)', () => {
+    const long = 'y'.repeat(2_000_000);
+    for (const text of [`{"rules": {"${long}": "off"}}`, `{"${long}": 1}`, `{"verbs": {"${long}": ["x"]}}`]) {
+      const found = parse(text).findings;
+      assert.equal(found.length, 1, text.slice(0, 30));
+      assert.ok(found[0]!.message.length < 600, `${found[0]!.message.length} characters`);
+      assert.match(found[0]!.message, /"y{200,}…"/);
+    }
+  });
+
   it('invalid: broken JSON falls back to the defaults', () => {
     const { config, findings } = parse('{ "profile": "openai", ');
     assert.equal(findings.length, 1);

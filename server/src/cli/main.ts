@@ -132,7 +132,7 @@ export function runCli(argv: readonly string[], given: CliIO): number {
 
 function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Promise<number> {
   if ((opts.listRules || opts.explain !== undefined) && paths.length > 0) {
-    throw new UsageError(`${opts.listRules ? '--list-rules takes no paths' : '--explain takes one rule id'}; also given: ${paths.map((p) => JSON.stringify(p)).join(' ')}.`);
+    throw new UsageError(`${opts.listRules ? '--list-rules takes no paths' : '--explain takes one rule id'}; also given: ${paths.map((p) => JSON.stringify(clipValue(p))).join(' ')}.`);
   }
   if (opts.listRules) {
     if (opts.format === 'sarif') throw new UsageError('--list-rules prints text or JSON (--format json), not SARIF; a SARIF report lists every rule in tool.driver.rules.');
@@ -146,7 +146,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
   if (opts.explain !== undefined) {
     const rule = RULES_BY_ID.get(opts.explain);
-    if (!rule) throw new UsageError(`unknown rule "${opts.explain}"; run "toolschema --list-rules" for the list.`);
+    if (!rule) throw new UsageError(`unknown rule "${clipValue(opts.explain)}"; run "toolschema --list-rules" for the list.`);
     io.stdout(ruleText(rule) + '\n');
     return 0;
   }
@@ -154,11 +154,11 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   if (opts.maxWarnings !== undefined) {
     // Decimal digits only: Number() also reads "", " ", "0x10", "1e3" and "0b1".
     maxWarnings = /^\d{1,15}$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer of at most 15 digits, got "${opts.maxWarnings}".`);
+    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer of at most 15 digits, got "${clipValue(String(opts.maxWarnings))}".`);
   }
 
   if (opts.concurrency !== 'auto' && opts.concurrency !== 'off' && !/^[1-9]\d{0,2}$/.test(opts.concurrency)) throw new UsageError(`--concurrency must be a number from 1 to 999, "auto" or "off", got "${opts.concurrency}".`);
-  if (opts.base !== undefined && !isValidBaselineRef(opts.base)) throw new UsageError(`--base "${opts.base}" is not a git revision (one branch, tag or commit such as HEAD or origin/main; no spaces, not starting with "-", not a range such as HEAD..main).`);
+  if (opts.base !== undefined && !isValidBaselineRef(opts.base)) throw new UsageError(`--base "${clipValue(opts.base)}" is not a git revision (one branch, tag or commit such as HEAD or origin/main; no spaces, not starting with "-", not a range such as HEAD..main).`);
 
   // Configuration: --config, or the nearest toolschema.config.json. Unlike the editor, the CLI compares with git
   // only when asked (--base, or "baseline" in the configuration file).
@@ -543,7 +543,7 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
       out.add(abs);
       named.add(abs);
     } else if (st) {
-      throw new UsageError(`"${p}" is ${fileKind(st)}, not a regular file: toolschema reads regular files only.`);
+      throw new UsageError(`"${clipValue(p)}" is ${fileKind(st)}, not a regular file: toolschema reads regular files only.`);
     } else if (isDynamicPattern(p)) {
       // Regular files only, and no symbolic links, as when a folder is walked: a FIFO or a link to a device would be
       // read forever, and --fix would write through a link to a file outside the repository.
@@ -554,17 +554,17 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
         // picomatch refuses a pattern over 65,536 characters ("Input length: …, exceeds maximum allowed length").
         throw new UsageError(`cannot use the pattern "${clipValue(p)}" (${p.length.toLocaleString('en-US')} characters): ${e instanceof Error ? e.message : String(e)}.`);
       }
-      if (matches.length === 0) throw new UsageError(`no files match the pattern "${p}".`);
+      if (matches.length === 0) throw new UsageError(`no files match the pattern "${clipValue(p)}".`);
       for (const f of matches) out.add(f);
     } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-      throw new UsageError(`no such file or folder: "${p}".`);
+      throw new UsageError(`no such file or folder: "${clipValue(p)}".`);
     } else {
-      throw new UsageError(`cannot read "${p}": ${unreadable(p, error).reason}.`);
+      throw new UsageError(`cannot read "${clipValue(p)}": ${unreadable(p, error).reason}.`);
     }
   }
   // Without paths, what the configuration names must include a tool file (evaluation sets found beside are not one).
   if (paths.length > 0 ? out.size === 0 : filesFromConfig && ![...out].some((f) => !isEvaluationFileUri(f))) {
-    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${p}"`).join(', ')} (looked for ${config.files.length > 0 ? config.files.join(', ') : 'nothing: "files" is an empty list'}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
+    throw new UsageError(`no tool files found in ${inputs.map((p) => `"${clipValue(p)}"`).join(', ')} (looked for ${config.files.length > 0 ? config.files.join(', ') : 'nothing: "files" is an empty list'}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
   }
   return { files: sameFileOnce(out, named), named };
 }
