@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { maxWorkers, workerCount } from '../../server/src/cli/lintFiles';
+import { formatRuleTimes, maxWorkers, timingRows, workerCount } from '../../server/src/cli/lintFiles';
+import { RULES } from '../../shared/src/rules';
 import { join, resolve } from 'node:path';
 
 const CLI = resolve(__dirname, '../../../dist/cli/toolschema.js');
@@ -101,6 +102,30 @@ describe('CLI worker threads', () => {
     }
   });
 
+  it('TIMING=1 prints the slowest rules (as ESLint) on stderr, from the workers too; the report is unchanged', () => {
+    const plain = run(['lint', 'tools', '--format', 'json', '--concurrency', 'off'], dir);
+    for (const [concurrency, timing, rows] of [['off', '1', 10], ['2', '1', 10], ['2', 'all', RULES.length - 2], ['off', '12', 12]] as const) {
+      const r = spawnSync(process.execPath, [CLI, 'lint', 'tools', '--format', 'json', '--concurrency', concurrency], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TIMING: timing } });
+      assert.equal(r.stdout, plain.stdout, `${concurrency}: the report is the same`);
+      const lines = r.stderr.trimEnd().split('\n');
+      assert.match(lines[0]!, /^Rule +\| Time \(ms\) \| Relative$/);
+      assert.match(lines[1]!, /^:-+\|-+:\|-+:$/);
+      assert.equal(lines[1]!.length, lines[0]!.length, 'the rule line is as wide as the header');
+      const table = lines.slice(2).map((l) => /^([a-z][a-z0-9-]*) +\| +(\d+\.\d{3}) \| +(\d+\.\d)%$/.exec(l));
+      assert.ok(table.every((m) => m), r.stderr);
+      // As many rows as asked (every rule a tool file runs: all but parse-error and shape-unknown, which the linter
+      // reports itself), slowest first, each a rule id, shares of at most 100%.
+      assert.equal(table.length, rows, `${concurrency} ${timing}`);
+      const ms = table.map((m) => Number(m![2]));
+      assert.deepEqual(ms, [...ms].sort((a, b) => b - a));
+      assert.ok(table.every((m) => RULES.some((x) => x.id === m![1])));
+      assert.ok(ms[0]! > 0, 'the rules took time');
+      const share = table.reduce((n, m) => n + Number(m![3]), 0);
+      assert.ok(share <= 100.5, `${share}%`);
+      if (timing === 'all') assert.ok(share > 99, `every rule listed: ${share}%`);
+    }
+  });
+
   it('--fix and --fix-dry-run give the same result whatever --concurrency says', () => {
     const fixDir = mkdtempSync(join(tmpdir(), 'toolschema-workers-fix-'));
     try {
@@ -130,5 +155,25 @@ describe('workerCount', () => {
     assert.equal(workerCount(String(cap + 1), 100_000, 1e9), cap);
     assert.equal(workerCount('999', 1, 1e9), 1);
     assert.equal(workerCount('off', 100_000, 1e9), 0);
+  });
+});
+
+describe('TIMING', () => {
+  it('reads the variable as ESLint: unset or empty off, "all" every rule, a number above 10 that many, else 10', () => {
+    assert.equal(timingRows(undefined), undefined);
+    assert.equal(timingRows(''), undefined);
+    assert.equal(timingRows('1'), 10);
+    assert.equal(timingRows('true'), 10);
+    assert.equal(timingRows('ALL'), Infinity);
+    assert.equal(timingRows('25'), 25);
+    assert.equal(timingRows('3'), 10);
+  });
+
+  it('the table: slowest first (ties by id), times to the microsecond, shares of the total', () => {
+    assert.equal(
+      formatRuleTimes([['b-rule', 1], ['a-rule', 1], ['long-rule-name', 2]], 2),
+      ['Rule           | Time (ms) | Relative', ':--------------|----------:|--------:', 'long-rule-name |     2.000 |    50.0%', 'a-rule         |     1.000 |    25.0%', ''].join('\n'),
+    );
+    assert.equal(formatRuleTimes([], 10), 'Rule | Time (ms) | Relative\n:----|----------:|--------:\n');
   });
 });

@@ -52,6 +52,18 @@ export interface RunSettings {
   config: Config;
   /** YYYY-MM-DD, one date for the whole run (and its workers). */
   today: string;
+  /** Time each rule (TIMING=1): ruleTimes() gives this thread's totals. */
+  timing?: boolean;
+}
+
+/** This thread's time per rule id in ms, when the run times its rules (TIMING=1). */
+const RULE_TIMES = new Map<string, number>();
+
+/** This thread's time per rule since the last call, and the totals cleared. */
+export function takeRuleTimes(): [string, number][] {
+  const out = [...RULE_TIMES];
+  RULE_TIMES.clear();
+  return out;
 }
 
 /**
@@ -79,6 +91,7 @@ export function lintJob(job: LintJob, settings: RunSettings, workspace?: Workspa
     today: settings.today,
     cache: false,
     ...(workspace ? { workspace } : {}),
+    ...(settings.timing ? { timings: RULE_TIMES } : {}),
     onRuleError: (id, e) => errors.push(`${id}: ${(e as Error)?.message ?? String(e)}`),
   });
   return { findings: result.findings, tools: result.discovery.tools.map((t) => ({ name: t.name, profile: t.profile })), queries, answered, errors };
@@ -152,6 +165,29 @@ export function formatStats(s: RunStats): string {
   return `toolschema: ${s.files} files: ${s.cached} from the cache, ${s.linted} linted, ${s.again} linted again for names defined in other files, ${s.namesFirst} large files read for their names first${where}.\n`;
 }
 
+/**
+ * How many rules `TIMING` asks to list, as ESLint reads it: unset or empty, none (rules are not timed); "all", every
+ * one; a number above 10, that many; anything else, 10.
+ */
+export function timingRows(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  if (value.toLowerCase() === 'all') return Infinity;
+  const n = Number.parseInt(value, 10);
+  return n > 10 ? n : 10;
+}
+
+/** The slowest `rows` rules as ESLint's TIMING table: rule, time in ms, share of all the rules' time. */
+export function formatRuleTimes(times: readonly [string, number][], rows: number): string {
+  const total = times.reduce((n, [, ms]) => n + ms, 0);
+  const top = [...times].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, rows);
+  const cells = top.map(([id, ms]) => [id, ms.toFixed(3), `${total > 0 ? ((100 * ms) / total).toFixed(1) : '0.0'}%`]);
+  const head = ['Rule', 'Time (ms)', 'Relative'];
+  const width = head.map((h, c) => Math.max(h.length, ...cells.map((r) => r[c]!.length)));
+  const line = (r: string[]) => `${r[0]!.padEnd(width[0]!)} | ${r[1]!.padStart(width[1]!)} | ${r[2]!.padStart(width[2]!)}\n`;
+  const rule = `:${'-'.repeat(width[0]!)}|${'-'.repeat(width[1]! + 1)}:|${'-'.repeat(width[2]!)}:\n`;
+  return line(head) + rule + cells.map(line).join('');
+}
+
 /** Lints the jobs in this thread. */
 export function lintFilesSync(jobs: readonly LintJob[], settings: RunSettings, store?: RecordStore): { records: FileRecord[]; stats: RunStats } {
   const found = fromStore(jobs, store);
@@ -186,7 +222,7 @@ export async function lintFilesParallel(jobs: readonly LintJob[], settings: RunS
 /** Messages to a worker: lint a batch of jobs (against the names table, once sent), or take the names table. */
 export type ToWorker = { kind: 'names'; table: NamesTable } | { kind: 'lint'; batch: { i: number; job: LintJob }[] };
 /** Messages from a worker: a batch's records, or an exception no rule guard caught. */
-export type FromWorker = { kind: 'done'; records: { i: number; record: FileRecord }[] } | { kind: 'failed'; message: string };
+export type FromWorker = { kind: 'done'; records: { i: number; record: FileRecord }[]; ruleTimes?: [string, number][] } | { kind: 'failed'; message: string };
 
 type Batch = { i: number; job: LintJob }[];
 
@@ -304,6 +340,7 @@ class LintPool {
         this.owner.set(r.i, w);
       }
       this.linted.set(w, (this.linted.get(w) ?? 0) + m.records.length);
+      for (const [id, ms] of m.ruleTimes ?? []) RULE_TIMES.set(id, (RULE_TIMES.get(id) ?? 0) + ms);
     }
     this.feed(w);
     this.settle();

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { NameIndex } from '../../../shared/src/linter';
-import { indexOf, lintJob, type FromWorker, type RunSettings, type ToWorker } from './lintFiles';
+import { indexOf, lintJob, takeRuleTimes, type FromWorker, type RunSettings, type ToWorker } from './lintFiles';
 
 const settings = workerData as RunSettings;
 let index: NameIndex | undefined;
@@ -18,6 +18,7 @@ parentPort?.on('message', (m: ToWorker) => {
   let reply: FromWorker;
   try {
     reply = { kind: 'done', records: m.batch.map(({ i, job }) => ({ i, record: lintJob(job, settings, index?.viewFrom(job.uri)) })) };
+    if (settings.timing) reply.ruleTimes = takeRuleTimes();
   } catch (e) {
     reply = { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
   }

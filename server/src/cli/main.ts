@@ -26,7 +26,7 @@ import { formatJson, formatSarif, formatText, totals, type FileReport } from './
 import { readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
-import { formatStats, lintFilesParallel, lintFilesSync, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
+import { formatRuleTimes, formatStats, lintFilesParallel, lintFilesSync, takeRuleTimes, timingRows, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
 import { decodeToolFile, encodingFinding } from './encoding';
 import { fileKind, fsErrorReason, readBounded, readTextBounded, unreadable, UnreadableFileError } from '../safeRead';
@@ -393,8 +393,10 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
 
   // Each file parsed and linted once in the usual case, one parse tree at a time per thread (lintFiles.ts).
-  const settings = { config, today };
+  const timing = timingRows(process.env.TIMING);
+  const settings = { config, today, ...(timing ? { timing: true } : {}) };
   const toReports = ({ records, stats }: { records: FileRecord[]; stats: RunStats }): number => {
+    if (timing) io.stderr(formatRuleTimes(takeRuleTimes(), timing));
     if (process.env.TOOLSCHEMA_STATS) {
       io.stderr(formatStats(stats));
       // The shipped bundle is rewritten in ASCII: this says whether the generated data still matched its patterns.
