@@ -94,7 +94,7 @@ const PARAMS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ],
   ['textDocument/hover', documentPosition],
   ['textDocument/definition', documentPosition],
-  ['textDocument/references', documentPosition],
+  ['textDocument/references', obj({ textDocument: documentId, position, context: obj({ includeDeclaration: bool }, '{ includeDeclaration }') })],
   ['textDocument/prepareRename', documentPosition],
   ['textDocument/rename', obj({ textDocument: documentId, position, newName: str })],
   ['textDocument/completion', documentPosition],

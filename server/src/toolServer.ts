@@ -1024,7 +1024,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
   // Positions past the end of their line or of the text are read as that end (as for completion): the JSON service
   // answers a position outside every node with an empty range at that position, outside the document.
-  connection.onSelectionRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions.map((p) => doc.positionAt(doc.offsetAt(p))), jsonLs().parseJSONDocument(doc)), []));
+  // One answer per position, as LSP wants, also where the JSON service does not run (a file refused for its nesting or
+  // its size: it answered [] for two positions; an independent tester): the position itself.
+  connection.onSelectionRanges((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const itself = params.positions.map((p) => {
+      const at = doc ? doc.positionAt(doc.offsetAt(p)) : p;
+      return { range: { start: at, end: at } };
+    });
+    return withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions.map((p) => doc.positionAt(doc.offsetAt(p))), jsonLs().parseJSONDocument(doc)), itself);
+  });
 
   // ------------------------------------------------------------------ fixes, refactors, commands
 

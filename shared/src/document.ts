@@ -185,8 +185,15 @@ export class ToolDocument {
     if (position.line >= starts.length) return this.text.length;
     if (position.line < 0) return 0;
     const start = starts[position.line]!;
-    const next = position.line + 1 < starts.length ? starts[position.line + 1]! : this.text.length;
-    return Math.max(start, Math.min(start + position.character, next));
+    // A character past the line's length is read as its end, before the line break (LSP: "defaults back to the line
+    // length"); it was read as the next line's start, so hover, rename and definition past the end of a line
+    // answered for the first word of the next one (an independent tester).
+    let end = this.text.length;
+    if (position.line + 1 < starts.length) {
+      const next = starts[position.line + 1]!;
+      end = next >= 2 && this.text.charCodeAt(next - 2) === 13 && this.text.charCodeAt(next - 1) === 10 ? next - 2 : next - 1;
+    }
+    return Math.max(start, Math.min(start + position.character, end));
   }
 
   /**

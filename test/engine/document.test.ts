@@ -16,7 +16,8 @@ describe('ToolDocument positions', () => {
     assert.deepEqual(d.positionAt(11), { line: 2, character: 0 }); // }
     assert.deepEqual(d.positionAt(13), { line: 3, character: 0 }); // end of text, after the last \n
     assert.equal(d.offsetAt({ line: 1, character: 2 }), 4);
-    assert.equal(d.offsetAt({ line: 1, character: 99 }), 11, 'clamped to the start of the next line');
+    assert.equal(d.offsetAt({ line: 1, character: 8 }), 10, 'the end of the line');
+    assert.equal(d.offsetAt({ line: 1, character: 99 }), 10, 'past the end of the line: its end, before the break (LSP), not the next line');
     assert.equal(d.offsetAt({ line: 9, character: 0 }), 13, 'past the last line: end of text');
   });
 
@@ -26,12 +27,15 @@ describe('ToolDocument positions', () => {
     assert.deepEqual(crlf.positionAt(5), { line: 1, character: 2 });
     assert.deepEqual(crlf.positionAt(13), { line: 2, character: 0 });
     assert.equal(crlf.offsetAt({ line: 2, character: 0 }), 13);
+    assert.equal(crlf.offsetAt({ line: 0, character: 2 }), 1, 'past the end of a line: before its \\r\\n');
+    assert.equal(crlf.offsetAt({ line: 2, character: 99 }), 14, 'past the end of the last line: end of text');
 
     const mixed = doc('[\r1,\n2,\r\n3]');
     assert.deepEqual(mixed.positionAt(2), { line: 1, character: 0 }); // after \r
     assert.deepEqual(mixed.positionAt(5), { line: 2, character: 0 }); // after \n
     assert.deepEqual(mixed.positionAt(9), { line: 3, character: 0 }); // after \r\n
     assert.deepEqual(mixed.rangeOf(9, 2), { start: { line: 3, character: 0 }, end: { line: 3, character: 2 } });
+    assert.deepEqual([0, 1, 2].map((line) => mixed.offsetAt({ line, character: 50 })), [1, 4, 7], 'before \\r, \\n and \\r\\n');
   });
 
   it('a text without line breaks is one line', () => {

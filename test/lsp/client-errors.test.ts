@@ -245,6 +245,14 @@ describe('client errors over stdio', { timeout: 120_000 }, () => {
           }
         }
       }
+      // A file refused for its nesting (the JSON service does not read it): still one answer per position.
+      const deep = 'file:///versions/deep.tool.json';
+      await client.open(deep, '['.repeat(1000) + ']'.repeat(1000));
+      const deepSel = (await client.conn.sendRequest('textDocument/selectionRange', { textDocument: { uri: deep }, positions: [{ line: 0, character: 3 }, { line: 0, character: 5000 }] })) as Sel[];
+      assert.deepEqual(deepSel.map((s) => s.range), [
+        { start: { line: 0, character: 3 }, end: { line: 0, character: 3 } },
+        { start: { line: 0, character: 2000 }, end: { line: 0, character: 2000 } },
+      ]);
     } finally {
       assert.equal(await client.shutdown(), 0);
     }

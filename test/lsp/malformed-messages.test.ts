@@ -48,6 +48,10 @@ describe('paramsProblem', () => {
       ['textDocument/documentSymbol', null, 'params must be an object (got null)'],
       ['textDocument/documentSymbol', [], 'params must be an object (got an array of 0)'],
       ['textDocument/rename', { textDocument: doc, position: pos, newName: ['x'] }, 'params.newName must be a string (got an array of 1)'],
+      // A references request without its context (a TypeError in the handler, logged, before; an independent tester).
+      ['textDocument/references', { textDocument: doc, position: pos }, 'params.context must be { includeDeclaration } (got nothing)'],
+      ['textDocument/references', { textDocument: doc, position: pos, context: { includeDeclaration: 1 } }, 'params.context.includeDeclaration must be true or false (got 1)'],
+      ['textDocument/references', { textDocument: doc, position: pos, context: { includeDeclaration: false } }, ''],
       ['textDocument/selectionRange', { textDocument: doc, positions: [pos, 'a'] }, 'params.positions[1] must be { line, character } (got the string "a")'],
       ['textDocument/formatting', { textDocument: doc, options: { tabSize: 2, insertSpaces: 'y' } }, 'params.options.insertSpaces must be true or false (got the string "y")'],
       ['textDocument/codeAction', { textDocument: doc, range: { start: pos, end: pos }, context: { diagnostics: true } }, 'params.context.diagnostics must be an array (got true)'],
