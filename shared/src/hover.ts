@@ -155,11 +155,12 @@ export function toolSummary(tool: ToolInfo, lint: FileLint, extraVerbs?: Readonl
   const kind = parts.kind ? KIND_LABEL[parts.kind] : 'unknown (the name does not start with a known verb)';
   const strict = tool.strict ? (tool.dialect === 'openai-responses' && !tool.strictNode ? 'yes (the Responses API defaults `strict` to true)' : 'yes') : 'no';
   const lines = [
-    `**\`${name.replace(/`/g, "'")}\`** — ${kind}`,
+    `**${codeSpan(name)}** — ${kind}`,
     '',
     `Dialect: ${DIALECT_LABEL[tool.dialect]} · profile: ${PROFILE_LABEL[tool.profile]} · strict mode: ${strict}`,
   ];
   const params = tool.params;
+  const text = lint.doc.text;
   const props = child(params, 'properties');
   if (isObject(props) && (props.children?.length ?? 0) > 0) {
     const required = new Set<string>();
@@ -178,20 +179,20 @@ export function toolSummary(tool: ToolInfo, lint: FileLint, extraVerbs?: Readonl
         if (child(schema, 'items')) type = `array of ${it || 'any'}`;
       }
       const en = child(schema, 'enum');
-      if (en && en.type === 'array') type += ` (${(en.children ?? []).slice(0, 6).map((e) => cell(e)).join(', ')}${(en.children?.length ?? 0) > 6 ? ', …' : ''})`;
+      if (en && en.type === 'array') type += ` (${(en.children ?? []).slice(0, 6).map((e) => cell(e, text)).join(', ')}${(en.children?.length ?? 0) > 6 ? ', …' : ''})`;
       const def = child(schema, 'default');
       const bounds = [
-        child(schema, 'minimum') ? `≥ ${cell(child(schema, 'minimum')!)}` : '',
-        child(schema, 'exclusiveMinimum') ? `> ${cell(child(schema, 'exclusiveMinimum')!)}` : '',
-        child(schema, 'maximum') ? `≤ ${cell(child(schema, 'maximum')!)}` : '',
-        child(schema, 'exclusiveMaximum') ? `< ${cell(child(schema, 'exclusiveMaximum')!)}` : '',
-        child(schema, 'minLength') ? `length ≥ ${cell(child(schema, 'minLength')!)}` : '',
-        child(schema, 'maxLength') ? `length ≤ ${cell(child(schema, 'maxLength')!)}` : '',
-        child(schema, 'minItems') ? `items ≥ ${cell(child(schema, 'minItems')!)}` : '',
-        child(schema, 'maxItems') ? `items ≤ ${cell(child(schema, 'maxItems')!)}` : '',
+        child(schema, 'minimum') ? `≥ ${cell(child(schema, 'minimum')!, text)}` : '',
+        child(schema, 'exclusiveMinimum') ? `> ${cell(child(schema, 'exclusiveMinimum')!, text)}` : '',
+        child(schema, 'maximum') ? `≤ ${cell(child(schema, 'maximum')!, text)}` : '',
+        child(schema, 'exclusiveMaximum') ? `< ${cell(child(schema, 'exclusiveMaximum')!, text)}` : '',
+        child(schema, 'minLength') ? `length ≥ ${cell(child(schema, 'minLength')!, text)}` : '',
+        child(schema, 'maxLength') ? `length ≤ ${cell(child(schema, 'maxLength')!, text)}` : '',
+        child(schema, 'minItems') ? `items ≥ ${cell(child(schema, 'minItems')!, text)}` : '',
+        child(schema, 'maxItems') ? `items ≤ ${cell(child(schema, 'maxItems')!, text)}` : '',
       ].filter(Boolean);
       const req = required.has(pname) ? (allowsNull(schema) ? 'yes (nullable)' : 'yes') : 'no';
-      lines.push(`| \`${escapeMd(pname)}\` | ${type} | ${req} | ${def ? cell(def) : ''} | ${bounds.join(', ')} |`);
+      lines.push(`| ${codeSpan(pname, true)} | ${type} | ${req} | ${def ? cell(def, text) : ''} | ${bounds.join(', ')} |`);
     }
   } else if (params) {
     lines.push('', 'No parameters.');
@@ -203,13 +204,19 @@ export function toolSummary(tool: ToolInfo, lint: FileLint, extraVerbs?: Readonl
   return lines.join('\n');
 }
 
-function cell(n: Node): string {
+/**
+ * A value for a table cell: a number as written (1e400 is not "Infinity", 1.0 not "1"), a string as JSON, at most
+ * 40 characters.
+ */
+function cell(n: Node, text: string): string {
   let s: string;
   switch (n.type) {
     case 'string':
       s = JSON.stringify(n.value);
       break;
     case 'number':
+      s = text.slice(n.offset, n.offset + n.length);
+      break;
     case 'boolean':
       s = String(n.value);
       break;
@@ -222,3 +229,22 @@ function cell(n: Node): string {
   if (s.length > 40) s = s.slice(0, 39) + '…';
   return escapeMd(s).replace(/\n/g, ' ');
 }
+
+/**
+ * `s` as one Markdown code span: line breaks and other control characters shown as JSON escapes (a line break
+ * ended the table row; an independent tester), fenced by one backtick more than its longest run of backticks (a
+ * backtick inside ended the span), and, in a table cell, "|" escaped (GFM splits the cells before it reads code
+ * spans). Backslash escapes are not read inside a code span, so nothing else is escaped.
+ */
+export function codeSpan(s: string, inTable = false): string {
+  let t = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => CONTROL_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (inTable) t = t.replace(/\|/g, '\\|');
+  let longest = 0;
+  for (const m of t.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  const fence = '`'.repeat(longest + 1);
+  // A span starting or ending with a backtick needs a space inside its fence; CommonMark strips one space from each side.
+  const pad = t.startsWith('`') || t.endsWith('`') || (t.length > 1 && t.startsWith(' ') && t.endsWith(' ')) ? ' ' : '';
+  return `${fence}${pad}${t}${pad}${fence}`;
+}
+
+const CONTROL_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
