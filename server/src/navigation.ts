@@ -93,6 +93,8 @@ const MAX_WORKSPACE_SYMBOLS = 256;
 export const INDEX_WAIT_MS = 3000;
 /** Times an answer is computed again because files it names had changed on disk (they keep changing: refused). */
 const MAX_REFRESH_ROUNDS = 5;
+/** The most closed files of the last rename checked against the disk before each answer (renamedClosed). */
+const MAX_RENAMED_CLOSED = 500;
 const TYPE_NAMES = new Set<string>(JSON_SCHEMA_TYPES);
 
 export function registerNavigation(connection: Connection, deps: NavigationDeps): void {
@@ -123,7 +125,15 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
    * indexed: computed again while a file it names had changed (deps.refreshFromDisk). `fresh` is false when
    * the files kept changing through every round.
    */
+  /**
+   * The closed files the last rename edited (at most MAX_RENAMED_CLOSED): checked against the disk before every
+   * answer too, until the next rename. A client that writes a rename's edits of closed files to disk without a
+   * watcher event left the index with their old text; the files that only then named the new name were in no
+   * answer, so nothing read them again (a second rename missed them; an independent tester).
+   */
+  let renamedClosed: string[] = [];
   const fromCurrentText = <T>(compute: () => T, urisOf: (value: T) => Iterable<string>): { value: T; fresh: boolean } => {
+    if (renamedClosed.length > 0) deps.refreshFromDisk?.(renamedClosed);
     let value = compute();
     for (let round = 0; round < MAX_REFRESH_ROUNDS; round++) {
       if (!deps.refreshFromDisk?.(urisOf(value))) return { value, fresh: true };
@@ -224,6 +234,7 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     );
     if (!r.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, r.reason);
     if (!fresh) throw new ResponseError(LSPErrorCodes.RequestFailed, 'Files this rename would edit kept changing on disk while it was computed: try again.');
+    renamedClosed = r.files.filter((f) => deps.documentVersion(f.uri) === null).map((f) => f.uri).slice(0, MAX_RENAMED_CLOSED);
     const edits = (f: (typeof r.files)[number]) => [...f.edits].sort((a, b) => a.offset - b.offset).map((e) => ({ range: e.range, newText: e.newText }));
     if (deps.canVersionEdits?.() === false) return { changes: Object.fromEntries(r.files.map((f) => [f.uri, edits(f)])) };
     const documentChanges: TextDocumentEdit[] = r.files.map((f) => ({ textDocument: { uri: f.uri, version: deps.documentVersion(f.uri) }, edits: edits(f) }));

@@ -13,7 +13,7 @@ import { ToolDocument, child, elements, entries, isArray, isObject, type Node } 
 import type { ToolInfo } from './discover';
 import type { FileLint } from './linter';
 import { SUCCESSOR_KEYS, deprecationOf, descriptionSaysDeprecated, markerNode } from './analysis/versions';
-import { wordsOfString, type ToolLocation, type WorkspaceModel } from './workspace';
+import { MAX_INDEXED_DESCRIPTION, wordsOfString, type ToolLocation, type WorkspaceModel } from './workspace';
 import { DIALECT_LABEL, PORTABLE_NAME, PROFILE_LABEL } from './profiles';
 import { SNAKE_CASE, appendAll } from './text';
 import { snakeName } from './analysis/names';
@@ -196,6 +196,14 @@ export function renameTool(model: WorkspaceModel, oldName: string, newName: stri
   if (model.definitionsOf(oldName).length === 0) return { ok: false, reason: `No tool named "${oldName}" is defined in the workspace, so there is nothing to rename.` };
   const reason = renameRefusal(model, oldName, newName);
   if (reason) return { ok: false, reason };
+  // A description too long to be indexed word by word may name the tool: rename could not edit it, and would leave
+  // it naming a tool that no longer exists (description-sibling-unknown; an independent tester).
+  for (const uri of model.uris()) {
+    const long = model.file(uri)?.longNames;
+    if (long === 'many' || long?.includes(oldName)) {
+      return { ok: false, reason: `"${oldName}" ${long === 'many' ? 'may be' : 'is'} named in a description of more than ${MAX_INDEXED_DESCRIPTION.toLocaleString('en-US')} characters in ${fileLabel(uri)}, which rename does not edit (nor Find References list). Rename it there by hand, or shorten that description, then rename.` };
+    }
+  }
   const byUri = new Map<string, NameEdit[]>();
   for (const o of occurrencesOf(model, oldName, true)) {
     let list = byUri.get(o.uri);
@@ -242,17 +250,25 @@ export interface OutlineSymbol {
   children: OutlineSymbol[];
 }
 
-const MAX_OUTLINE_SYMBOLS = 5000;
+/** The most tools an outline lists (the corpus's largest file has 8,010). */
+export const MAX_OUTLINE_TOOLS = 20_000;
+/** The most parameters and nested properties an outline lists, over all its tools, in the file's order. */
+export const MAX_OUTLINE_PROPERTIES = 5000;
 const MAX_OUTLINE_DEPTH = 24;
 
-/** The outline of a file: its tools (dialect, profile, deprecated) with their parameters, nested objects nested. */
+/**
+ * The outline of a file: its tools (dialect, profile, deprecated) with their parameters, nested objects nested.
+ * Every tool is listed (up to MAX_OUTLINE_TOOLS); past MAX_OUTLINE_PROPERTIES, the later tools' parameters are
+ * left out, not the tools (a shared budget of 5,000 symbols listed the first 500 tools of 1,000 with 9 parameters
+ * each, and nothing said that the others were missing; an independent tester).
+ */
 export function documentOutline(lint: FileLint): OutlineSymbol[] {
   const { doc } = lint;
   if (!doc.tree || doc.refused) return [];
-  const budget = { left: MAX_OUTLINE_SYMBOLS };
+  const budget = { left: MAX_OUTLINE_PROPERTIES };
   const out: OutlineSymbol[] = [];
   for (const t of lint.discovery.tools) {
-    if (--budget.left < 0) break;
+    if (out.length >= MAX_OUTLINE_TOOLS) break;
     const deprecated = deprecationOf(t) !== undefined;
     const range = doc.nodeRange(t.outer);
     const n = t.nameNode;

@@ -74,7 +74,17 @@ export interface IndexedFile {
   refs: ReferenceLocation[];
   /** Names defined in the file. */
   names: ReadonlySet<string>;
+  /**
+   * The distinct tool-shaped words of its descriptions too long to index word by word (over MAX_INDEXED_DESCRIPTION
+   * characters), or 'many' past MAX_LONG_NAMES of them: rename refuses a name they may hold, which it cannot edit.
+   */
+  longNames?: string[] | 'many';
 }
+
+/** The longest description (raw characters) whose words are indexed one by one, with their places. */
+export const MAX_INDEXED_DESCRIPTION = 100_000;
+/** The most distinct words kept of a file's longer descriptions (longNames). */
+const MAX_LONG_NAMES = 10_000;
 
 /**
  * Names a file defines both before and after a change whose profiles changed (a new dialect, or a configuration
@@ -142,6 +152,7 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
   const tools: ToolLocation[] = [];
   const refs: ReferenceLocation[] = [];
   const names = new Set<string>();
+  let longNames: Set<string> | 'many' | undefined;
   const text = doc.text;
   for (const t of discovery.tools) {
     const span = nameSpan(t);
@@ -169,7 +180,18 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
     // missed by references and rename, and a file naming a tool that way was not linted again when the tool was
     // renamed; an independent tester), and "\nlist_orders" is not read as the word "nlist_orders".
     const d = t.descriptionNode;
-    if (d && d.type === 'string' && d.length <= 100_000) {
+    if (d && d.type === 'string' && d.length > MAX_INDEXED_DESCRIPTION && longNames !== 'many' && typeof d.value === 'string') {
+      longNames ??= new Set();
+      for (const w of identifiersIn(d.value)) {
+        if (w.name === t.name) continue;
+        longNames.add(w.name);
+        if (longNames.size > MAX_LONG_NAMES) {
+          longNames = 'many';
+          break;
+        }
+      }
+    }
+    if (d && d.type === 'string' && d.length <= MAX_INDEXED_DESCRIPTION) {
       for (const { name, offset, length } of wordsOfString(text, d)) {
         if (name === t.name) {
           self?.push({ offset, length, range: doc.rangeOf(offset, length) });
@@ -197,7 +219,7 @@ export function indexFile(doc: ToolDocument, discovery: Discovery): IndexedFile 
       }
     }
   }
-  return { uri: doc.uri, tools, refs, names };
+  return { uri: doc.uri, tools, refs, names, ...(longNames === undefined ? {} : { longNames: longNames === 'many' ? 'many' : [...longNames] }) };
 }
 
 /** Short strings that recur in every entry (profiles, dialects, reference kinds), one copy each. */

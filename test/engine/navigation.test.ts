@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkspaceModel, indexFile } from '../../shared/src/workspace';
+import { MAX_INDEXED_DESCRIPTION, WorkspaceModel, indexFile } from '../../shared/src/workspace';
 import { lintText, lintWorkspace, type FileLint } from '../../shared/src/linter';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools } from '../../shared/src/discover';
@@ -14,6 +14,7 @@ import { identifiersIn } from '../../shared/src/workspace';
 import {
   completionsAt,
   documentOutline,
+  MAX_OUTLINE_PROPERTIES,
   expandSnippet,
   occurrencesOf,
   prepareRename,
@@ -213,6 +214,25 @@ describe('navigation: occurrences and rename', () => {
     assert.match(after['file:///w/b.tool.json']!, /"name": "fetch_order"/);
   });
 
+  it('refuses to rename a name a description too long to index may hold; renames it under the limit', () => {
+    const withPadding = (chars: number) => {
+      const description = `Use this when asked for one item; use get_item_1 instead for lists. ${'word '.repeat(Math.ceil(chars / 5))}`.slice(0, chars);
+      return { 'file:///w/a.tool.json': `[${tool('get_item_0', description)}, ${tool('get_item_1', 'Use this when asked for a list of items.')}]` };
+    };
+    const under = withPadding(MAX_INDEXED_DESCRIPTION - 100);
+    const ok = renameTool(model(under), 'get_item_1', 'list_items');
+    assert.ok(ok.ok, JSON.stringify(ok));
+    assert.doesNotMatch(applyRename(under, ok)['file:///w/a.tool.json']!, /get_item_1/);
+    const over = renameTool(model(withPadding(MAX_INDEXED_DESCRIPTION + 100)), 'get_item_1', 'list_items');
+    assert.ok(!over.ok && /"get_item_1" is named in a description of more than 100,000 characters in a\.tool\.json, which rename does not edit/.test(over.reason), JSON.stringify(over).slice(0, 300));
+    // A name the long description does not hold is renamed.
+    assert.ok(renameTool(model(withPadding(MAX_INDEXED_DESCRIPTION + 100)), 'get_item_0', 'get_one_item').ok);
+    // Past 10,000 distinct words in long descriptions, every rename in the workspace is refused ("may be").
+    const many = Array.from({ length: 10_500 }, (_, i) => `use_word_${i}`).join(' ');
+    const crowded = renameTool(model({ 'file:///w/a.tool.json': `[${tool('get_item_0', `Use this when asked. ${many}`)}, ${tool('get_item_1', 'Use this when asked for a list of items.')}]` }), 'get_item_1', 'list_items');
+    assert.ok(!crowded.ok && /may be named in a description/.test(crowded.reason));
+  });
+
   it('prepares a rename from a name, a mention or a successor, and refuses elsewhere', () => {
     const m = model();
     const lint = lintOf(m, 'file:///w/trip.tool.json');
@@ -291,6 +311,18 @@ describe('navigation: document outline and workspace symbols', () => {
     // A file being typed: the partial tool is outlined, nothing throws.
     assert.deepEqual(documentOutline(lintText('file:///w/broken.tool.json', '{ "name": ')).map((s) => s.name), ['(tool 1, no name)']);
     assert.deepEqual(documentOutline(lintText('file:///w/deep.tool.json', '['.repeat(600) + ']'.repeat(600))), []);
+  });
+
+  it('lists every tool of a large file; past the parameter budget the later tools lose their parameters, not their place', () => {
+    const props = Object.fromEntries(Array.from({ length: 9 }, (_, k) => [`field_${k}`, { type: 'string' }]));
+    const tools = Array.from({ length: 1000 }, (_, i) => ({ name: `get_item_${i}`, description: 'Use this when asked for one item.', parameters: { type: 'object', properties: props } }));
+    const outline = documentOutline(lintText('file:///w/large.tool.json', JSON.stringify(tools, null, 1)));
+    assert.equal(outline.length, 1000);
+    assert.equal(outline[999]!.name, 'get_item_999');
+    const listed = outline.reduce((n, t) => n + t.children.length, 0);
+    assert.equal(listed, MAX_OUTLINE_PROPERTIES);
+    assert.equal(outline[0]!.children.length, 9);
+    assert.equal(outline[999]!.children.length, 0);
   });
 
   it('finds tools by name across files: exact, prefix, substring, then subsequence; capped', () => {

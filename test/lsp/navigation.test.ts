@@ -227,4 +227,36 @@ describe('navigation over stdio', () => {
     const refs = await req<Location[]>('textDocument/references', { textDocument: { uri: uri('a.tool.json') }, position: positionOf(texts.get(uri('a.tool.json'))!, '"get_daily_forecast"', 2), context: { includeDeclaration: true } });
     assert.deepEqual(refs.map((r) => textAt(texts.get(r.uri)!, r.range)), Array(5).fill('get_daily_forecast'));
   });
+
+  it('a rename whose edit of a closed file is written to disk without a watcher event: the next answers read that file again', async () => {
+    // After the test above: get_daily_forecast is defined in a (open), named in b (open) and in e (closed).
+    const rename = async (from: string, to: string): Promise<Map<string, string>> => {
+      const a = texts.get(uri('a.tool.json'))!;
+      const edit = await req<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: uri('a.tool.json') }, position: positionOf(a, `"${from}"`, 2), newName: to });
+      const changes = edit.documentChanges as TextDocumentEdit[];
+      const after = new Map<string, string>();
+      for (const c of changes) after.set(c.textDocument.uri, applyLspEdits(texts.get(c.textDocument.uri)!, c.edits));
+      return after;
+    };
+    let version = 20;
+    const apply = async (after: Map<string, string>) => {
+      version++;
+      for (const [u, t] of after) {
+        texts.set(u, t);
+        if (u === uri('e.tool.json')) writeFileSync(join(dir, 'e.tool.json'), t); // no didChangeWatchedFiles
+        else await client.change(u, version, [{ text: t }]);
+      }
+      await client.waitForDiagnostics((d) => d.uri === uri('a.tool.json') && d.version === version);
+    };
+    const first = await rename('get_daily_forecast', 'get_forecast_days');
+    assert.ok(first.has(uri('e.tool.json')), [...first.keys()].join(', '));
+    await apply(first);
+    assert.match(texts.get(uri('e.tool.json'))!, /get_forecast_days/);
+    const refs = await req<Location[]>('textDocument/references', { textDocument: { uri: uri('a.tool.json') }, position: positionOf(texts.get(uri('a.tool.json'))!, '"get_forecast_days"', 2), context: { includeDeclaration: false } });
+    assert.ok(refs.some((r) => r.uri === uri('e.tool.json')), `e.tool.json names get_forecast_days: ${refs.map((r) => r.uri).join(', ')}`);
+    const second = await rename('get_forecast_days', 'get_weekly_forecast');
+    assert.ok(second.has(uri('e.tool.json')), `the second rename edits e.tool.json: ${[...second.keys()].join(', ')}`);
+    assert.doesNotMatch(second.get(uri('e.tool.json'))!, /get_forecast_days/);
+    await apply(second);
+  });
 });
