@@ -77,6 +77,19 @@ describe('CLI --cache', () => {
     }
   });
 
+  it('the cache file is ASCII (other characters as \\u escapes) and gives back names, messages and values in any script', () => {
+    write('tools/e.tool.json', tool('get_café_😀').replace('"string"', '"strïng"'));
+    const fresh = run(['lint', 'tools', '--format', 'json'], dir);
+    for (const word of ['"tool": "get_café_😀"', 'strïng']) assert.ok(fresh.stdout.includes(word), word);
+    run(['lint', 'tools', '--format', 'json', '--cache'], dir);
+    const bytes = readFileSync(join(dir, '.toolschemacache'));
+    assert.ok(bytes.every((b) => b < 0x80), 'only ASCII bytes');
+    assert.match(bytes.toString('latin1'), /\\u00e9/);
+    const second = run(['lint', 'tools', '--format', 'json', '--cache'], dir);
+    assert.equal(fromCache(second.stderr), 5);
+    assert.equal(second.stdout, fresh.stdout);
+  });
+
   it('the results do come from the cache file (an entry edited by hand shows)', () => {
     run(['lint', 'tools', '--cache'], dir);
     const cacheFile = join(dir, '.toolschemacache');
