@@ -27,7 +27,23 @@ function set(ids: string[], expectTool: string | null = 'get_weather') {
 }
 
 /** HTTP 200 replies without a model turn. */
-const EMPTY: Record<string, unknown> = { emptyObject: {}, nullChoices: { choices: null }, noChoices: { choices: [] }, nullContent: { content: null }, nullOutput: { output: null } };
+const EMPTY: Record<string, unknown> = {
+  emptyObject: {},
+  nullChoices: { choices: null },
+  noChoices: { choices: [] },
+  nullContent: { content: null },
+  nullOutput: { output: null },
+  // Found by an independent tester: each of these passed a case expecting no call.
+  nullMessage: { choices: [{ index: 0, message: null, finish_reason: 'stop' }] },
+  emptyMessage: { choices: [{ index: 0, message: {}, finish_reason: 'stop' }] },
+  noMessage: { choices: [{ index: 0, finish_reason: 'stop' }] },
+  nullToolCall: { choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [null] }, finish_reason: 'tool_calls' }] },
+  nullBlock: { id: 'm', type: 'message', role: 'assistant', content: [null], stop_reason: 'end_turn' },
+  failedResponse: { id: 'r', object: 'response', status: 'failed', error: { code: 'server_error', message: 'The model failed.' }, output: [] },
+  pendingResponse: { id: 'r', object: 'response', status: 'in_progress', output: [] },
+  nullOutputItem: { id: 'r', object: 'response', status: 'completed', output: [null] },
+  noOutput: { id: 'r', object: 'response', status: 'completed' },
+};
 
 /** One chunk of a streamed chat completion (what an endpoint that streams regardless sends). */
 const textReplyChunk = { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'Done.' }, finish_reason: null }] };
@@ -114,6 +130,42 @@ describe('redirects and oversized replies', () => {
         assert.equal(t.stop, 'request-failed', id);
         assert.equal(t.pass, false, `${id}: an empty reply does not pass a case expecting no call`);
         assert.deepEqual(t.reasons, [`the request failed: the reply has no ${field}: the endpoint answered without a model turn`], id);
+        assert.equal(t.failures.length, 1, `${id}: not retried`);
+      }
+      assert.equal(r.totals.passedTrials, 0);
+    });
+  }
+
+  for (const [api, cases] of [
+    [
+      'chat',
+      [
+        ['nullMessage', 'the reply has no message: the endpoint answered without a model turn'],
+        ['emptyMessage', 'the reply has no message: the endpoint answered without a model turn'],
+        ['noMessage', 'the reply has no message: the endpoint answered without a model turn'],
+        ['nullToolCall', 'the reply is malformed: message.tool_calls[0] is null, not a tool call'],
+      ],
+    ],
+    [
+      'responses',
+      [
+        ['failedResponse', 'the reply is malformed: the response\'s status is "failed": The model failed., not a finished model turn'],
+        ['pendingResponse', 'the reply is malformed: the response\'s status is "in_progress", not a finished model turn'],
+        ['nullOutputItem', 'the reply has no output: the endpoint answered without a model turn'],
+        ['noOutput', 'the reply has no output: the endpoint answered without a model turn'],
+      ],
+    ],
+    ['anthropic', [['nullBlock', 'the reply is malformed: content[0] is null, not a content block']]],
+  ] as const) {
+    it(`${api}: a reply whose turn is missing or unreadable is a failed request that says so, never "no tool call"`, async () => {
+      server.reset();
+      base = api === 'anthropic' ? server.anthropicBase : server.openaiBase;
+      const r = await runEvaluation(set(cases.map(([id]) => id), null).cases, tools(), { provider: PROVIDER_OF[api], model: 'scripted', apiKey: SENTINEL_KEY, baseURL: base, trials: 1, limits: LIMITS, maxTokens: 64 });
+      for (const [id, reason] of cases) {
+        const t = trialOf(r, id);
+        assert.equal(t.stop, 'request-failed', id);
+        assert.equal(t.pass, false, id);
+        assert.deepEqual(t.reasons, [`the request failed: ${reason}`], id);
         assert.equal(t.failures.length, 1, `${id}: not retried`);
       }
       assert.equal(r.totals.passedTrials, 0);

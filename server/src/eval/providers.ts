@@ -125,13 +125,20 @@ function chatProvider(s: ProviderSettings): ProviderClient {
           // A reply without a choice is a failed request, not a model that chose not to call.
           const choice = Array.isArray(r?.choices) ? r.choices[0] : undefined;
           if (!isRecord(choice)) throw new EmptyReplyError('choices');
-          const msg = choice?.message;
+          // A message that is missing, null or holds none of a turn's fields (`{}`) is no model turn either: it
+          // passed a case expecting no call (an independent tester).
+          const msg: unknown = choice.message;
+          if (!isRecord(msg) || !('content' in msg || 'tool_calls' in msg || 'refusal' in msg)) throw new EmptyReplyError('message');
           const calls: ProposedCall[] = [];
-          for (const [i, c] of (Array.isArray(msg?.tool_calls) ? msg!.tool_calls : []).entries()) {
-            if (c && c.type === 'function' && c.function) calls.push({ id: str(c.id) ?? `call_${i}`, name: str(c.function.name) ?? '', raw: c.function.arguments });
-            else if (c) calls.push({ id: str(c.id) ?? `call_${i}`, name: '', raw: undefined });
+          const toolCalls: unknown = msg.tool_calls;
+          if (toolCalls !== undefined && toolCalls !== null && !Array.isArray(toolCalls)) throw new MalformedReplyError(`message.tool_calls is ${shapeOf(toolCalls)}, not a list`);
+          for (const [i, c] of (Array.isArray(toolCalls) ? (toolCalls as unknown[]) : []).entries()) {
+            if (!isRecord(c)) throw new MalformedReplyError(`message.tool_calls[${i}] is ${shapeOf(c)}, not a tool call`);
+            const fn = c.function;
+            if (c.type === 'function' && isRecord(fn)) calls.push({ id: str(c.id) ?? `call_${i}`, name: str(fn.name) ?? '', raw: fn.arguments as string | JsonValue | undefined });
+            else calls.push({ id: str(c.id) ?? `call_${i}`, name: '', raw: undefined });
           }
-          return { calls, text: typeof msg?.content === 'string' ? msg.content : '', stop: str(choice.finish_reason) ?? 'unknown' };
+          return { calls, text: typeof msg.content === 'string' ? msg.content : '', stop: str(choice.finish_reason) ?? 'unknown' };
         },
         reply(turn, replies) {
           history.push({
@@ -161,13 +168,29 @@ function responsesProvider(s: ProviderSettings): ProviderClient {
         async send(o) {
           const body: OpenAI.Responses.ResponseCreateParamsNonStreaming = { model: s.model, input, store: false };
           if (toolParams.length) body.tools = toolParams;
-          const r = await client.responses.create(body, { signal: o.signal, timeout: o.timeoutMs, maxRetries: 0 });
+          let r: OpenAI.Responses.Response;
+          try {
+            r = await client.responses.create(body, { signal: o.signal, timeout: o.timeoutMs, maxRetries: 0 });
+          } catch (e) {
+            // The client reads the reply's `output` before returning it (its output_text): a reply without one, or
+            // with `null` in it, failed there with a TypeError ("rsp.output is not iterable"), shown as the reason.
+            if (e instanceof TypeError && !(e instanceof OpenAI.APIError)) throw new EmptyReplyError('output');
+            throw e;
+          }
           const calls: ProposedCall[] = [];
           const texts: string[] = [];
           if (!Array.isArray(r?.output)) throw new EmptyReplyError('output');
+          // Only a completed or incomplete response is a model turn: "failed", "in_progress", "queued" or "cancelled"
+          // with an empty output passed a case expecting no call.
+          const status: unknown = (r as { status?: unknown }).status;
+          if (status !== undefined && status !== null && status !== 'completed' && status !== 'incomplete') {
+            const err = (r as { error?: unknown }).error;
+            const why = isRecord(err) && typeof err.message === 'string' ? `: ${err.message.slice(0, 300)}` : '';
+            throw new MalformedReplyError(`the response's status is ${JSON.stringify(String(status).slice(0, 40))}${why}, not a finished model turn`);
+          }
           const output: unknown[] = r.output;
           for (const [i, item] of output.entries()) {
-            if (!isRecord(item)) continue;
+            if (!isRecord(item)) throw new MalformedReplyError(`output[${i}] is ${shapeOf(item)}, not an output item`);
             if (item.type === 'function_call') {
               calls.push({ id: str(item.call_id) ?? str(item.id) ?? `call_${i}`, name: str(item.name) ?? '', raw: typeof item.arguments === 'string' ? item.arguments : undefined });
             } else if (item.type === 'message' && Array.isArray(item.content)) {
@@ -211,7 +234,7 @@ function anthropicProvider(s: ProviderSettings): ProviderClient {
           if (!Array.isArray(r?.content)) throw new EmptyReplyError('content');
           const content: unknown[] = r.content;
           for (const [i, block] of content.entries()) {
-            if (!isRecord(block)) continue;
+            if (!isRecord(block)) throw new MalformedReplyError(`content[${i}] is ${shapeOf(block)}, not a content block`);
             if (block.type === 'tool_use') calls.push({ id: str(block.id) ?? `toolu_${i}`, name: str(block.name) ?? '', raw: block.input as JsonValue | undefined });
             else if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
           }
@@ -232,12 +255,28 @@ function anthropicProvider(s: ProviderSettings): ProviderClient {
   };
 }
 
-/** An HTTP 200 reply without a model turn (`{}`, `{"choices": null}`, `{"choices": []}`, Anthropic `{"content": null}`). */
+/**
+ * An HTTP 200 reply without a model turn (`{}`, `{"choices": null}`, `{"choices": []}`, a choice whose message is
+ * missing or `{}`, Anthropic `{"content": null}`): a failed request, not a model that chose not to call.
+ */
 export class EmptyReplyError extends Error {
-  constructor(field: 'choices' | 'output' | 'content') {
+  constructor(field: 'choices' | 'message' | 'output' | 'content') {
     super(`the reply has no ${field}: the endpoint answered without a model turn`);
     this.name = 'EmptyReplyError';
   }
+}
+
+/** An HTTP 200 reply whose turn cannot be read (`tool_calls: [null]`, `content: [null]`, a failed response): a failed request. */
+export class MalformedReplyError extends Error {
+  constructor(detail: string) {
+    super(`the reply is malformed: ${detail}`);
+    this.name = 'MalformedReplyError';
+  }
+}
+
+/** What a value is, for messages: null, a string, a number, a list, an object. */
+function shapeOf(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : v === undefined ? 'missing' : `a ${typeof v}`;
 }
 
 function str(v: unknown): string | undefined {
