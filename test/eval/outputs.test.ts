@@ -80,6 +80,8 @@ describe('toolschema eval --out / --report', () => {
     await refused(['--out', 'same.json', '--report', './same.json'], /--out and --report name the same file "same\.json"/, () => undefined);
     await refused(['--out', 'notes.json'], /"notes\.json" would replace what is there: it is not a toolschema results file/, (d) => writeFileSync(join(d, 'notes.json'), '{"mine": true}\n'));
     await refused(['--report', 'notes.md'], /"notes\.md" would replace what is there: it is not a toolschema evaluation report/, (d) => writeFileSync(join(d, 'notes.md'), '# My notes\n'));
+    // A note of the user's that begins as a report does (it was replaced; an independent tester).
+    await refused(['--report', 'shortlist.md'], /"shortlist\.md" would replace what is there: it is not a toolschema evaluation report/, (d) => writeFileSync(join(d, 'shortlist.md'), '# Evaluation: vendor shortlist Q3 (hand-written)\n\n- vendor A\n'));
     // A device node (as root, the old code replaced /dev/null this way): made here when mknod is allowed.
     const probe = mkdtempSync(join(tmpdir(), 'toolschema-mknod-'));
     const canMknod = spawnSync('mknod', [join(probe, 'null'), 'c', '1', '3']).status === 0;

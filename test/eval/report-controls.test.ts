@@ -10,7 +10,7 @@ import { SENTINEL_KEY, TOOLS } from './fixtures';
 import { runEvaluation, DEFAULT_LIMITS } from '../../server/src/eval/runner';
 import { readEvalSet } from '../../server/src/eval/evalSet';
 import { loadTools } from '../../server/src/eval/tools';
-import { markdownReport } from '../../server/src/eval/report';
+import { markdownReport, textReport } from '../../server/src/eval/report';
 
 const EVIL = 'get\u001b]0;pwned\u0007\u001b[2J\rfake\u0085\u202eweather';
 
@@ -26,8 +26,50 @@ describe('Markdown report with control characters', () => {
     assert.equal(run.cases[0]!.trials[0]!.selected, EVIL);
     const md = markdownReport('weather.eval.json', [{ label: 'weather.tool.json', run }]);
     assert.doesNotMatch(md, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
-    assert.ok(md.includes('get\\u001b]0;pwned\\u0007\\u001b[2J\\u000dfake\\u0085\\u202eweather'), md);
-    assert.ok(md.includes('| paris\\u001b[31m-now |'), md);
-    assert.match(md, /expected "get_weather", the model called "get\\u001b/);
+    // The escapes, written for Markdown (a backslash and "[" escaped): the preview shows get\u001b]0;pwned…
+    assert.ok(md.includes('get\\\\u001b\\]0;pwned\\\\u0007\\\\u001b\\[2J\\\\u000dfake\\\\u0085\\\\u202eweather'), md);
+    assert.ok(md.includes('| paris\\\\u001b\\[31m-now |'), md);
+    assert.match(md, /expected "get_weather", the model called "get\\\\u001b/);
+  });
+});
+
+describe('Markdown report with Markdown and HTML from the model', () => {
+  const NAMES = ['![](https://attacker.example/pixel.png)', '[Re-authenticate](https://attacker.example/phish)', '<img src="https://attacker.example/b.png?run=1">', '<script>alert(1)</script>', 'a|b`c*d'];
+  const server = new ScriptedServer((ctx) => (ctx.step > 0 ? { kind: 'text', text: 'Done.' } : { kind: 'call', name: NAMES[Number(/^\[(\d)\]/.exec(ctx.prompt)?.[1])]!, args: {} }));
+  before(() => server.start());
+  after(() => server.stop());
+
+  it('escapes them: no image, link or HTML element reaches the preview, each name stays one table cell', async () => {
+    const set = readEvalSet('/x/weather.eval.json', JSON.stringify({ tools: 'weather.tool.json', cases: NAMES.map((_, i) => ({ id: `c${i}`, category: 'normal', prompt: `[${i}] Weather?`, expect: { tool: 'get_weather' } })) }));
+    const tools = loadTools('/x/weather.tool.json', JSON.stringify(TOOLS));
+    const run = await runEvaluation(set.cases, tools.tools, { provider: 'openai', model: 'scripted', apiKey: SENTINEL_KEY, baseURL: server.openaiBase, trials: 1, limits: { ...DEFAULT_LIMITS, timeoutMs: 5000, maxRetries: 0 }, maxTokens: 64 });
+    const md = markdownReport('weather.eval.json', [{ label: 'weather.tool.json', run }]);
+    // Every "!", "[", "<" and "`" of a name is escaped, so none opens an image, a link, an element or a code span.
+    assert.doesNotMatch(md, /(?<!\\)!\[|(?<!\\)\[Re-|(?<!\\)<(?:img|script)|(?<!\\)`c/, md);
+    assert.ok(md.includes('\\!\\[\\](https://attacker.example/pixel.png)'), md);
+    assert.ok(md.includes('\\<img src="https://attacker.example/b.png?run=1"\\>'), md);
+    for (const [i] of NAMES.entries()) {
+      const row = md.split('\n').find((l) => l.startsWith(`| c${i} |`))!;
+      assert.equal(row.split(/(?<!\\)\|/).length, 9, row);
+    }
+  });
+});
+
+describe('text report (the terminal) with line breaks from the model and the set', () => {
+  const FORGED = 'get_current_weather\r\n\ntool-selection accuracy  100% (1/1 trials)\npassed                   1/1 (100%)\n';
+  const server = new ScriptedServer((ctx) => (ctx.step > 0 ? { kind: 'text', text: 'Done.' } : { kind: 'call', name: FORGED, args: {} }));
+  before(() => server.start());
+  after(() => server.stop());
+
+  it('prints each case on one line: a model cannot forge summary lines with a tool name', async () => {
+    const set = readEvalSet('/x/weather.eval.json', JSON.stringify({ tools: 'weather.tool.json', cases: [{ id: 'two\nlines\tand tab', category: 'normal', prompt: 'Weather?', expect: { tool: 'get_weather' } }] }));
+    const tools = loadTools('/x/weather.tool.json', JSON.stringify(TOOLS));
+    const run = await runEvaluation(set.cases, tools.tools, { provider: 'openai', model: 'scripted', apiKey: SENTINEL_KEY, baseURL: server.openaiBase, trials: 1, limits: { ...DEFAULT_LIMITS, timeoutMs: 5000, maxRetries: 0 }, maxTokens: 64 });
+    const text = textReport('weather.eval.json', [{ label: 'weather.tool.json', run }]);
+    assert.equal(text.match(/^tool-selection accuracy/gm)?.length, 1, text);
+    assert.equal(text.match(/^passed /gm)?.length, 1, text);
+    assert.match(text, /^passed +0\/1 \(0%\)$/m);
+    assert.match(text, /^two\\u000alines\\u0009and tab +normal +get_weather +get_current_weather\\u000d\\u000a\\u000atool-selec/m, text);
+    assert.match(text, /^ {2}two\\u000alines\\u0009and tab: expected "get_weather", the model called "get_current_weather\\u000d\\u000a/m, text);
   });
 });

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { MAX_FILE_BYTES } from '../../../shared/src/document';
 import { fileKind, fsErrorReason, readBounded, unreadable, UnreadableFileError, type BoundedRead } from '../safeRead';
 import { writeReplacing } from '../safeWrite';
-import { REPORT_HEADING } from './report';
+import { REPORT_HEADING, REPORT_MARK } from './report';
 import { RESULTS_START } from './results';
 import type { SessionHost } from './session';
 
@@ -78,7 +78,7 @@ export function outputRefusal(path: string, kind: OutputKind): { why: string; fo
   }
   if (read.bytes.length === 0) return undefined;
   const text = read.bytes.toString('utf8');
-  if (kind === 'report') return text.startsWith(REPORT_HEADING) ? undefined : { why: 'it is not a toolschema evaluation report (one begins with "# Evaluation: ")' };
+  if (kind === 'report') return text.startsWith(REPORT_HEADING) && text.trimEnd().endsWith(REPORT_MARK) ? undefined : { why: `it is not a toolschema evaluation report (one begins with "# Evaluation: " and ends with "${REPORT_MARK}")` };
   return isResultsText(text, read.complete) ? undefined : { why: 'it is not a toolschema results file' };
 }
 

@@ -5,6 +5,7 @@
  */
 import { printable } from '../cli/terminal';
 import { appendAll } from '../../../shared/src/text';
+import { codeSpan } from '../../../shared/src/hover';
 import type { CaseResult, RunResult, Totals } from './runner';
 
 export interface LabelledRun {
@@ -59,15 +60,21 @@ export function totalsLines(t: Totals, trials: number): string[] {
   return lines;
 }
 
+/**
+ * The text table, columns cut at 40 characters (the last one whole), every cell on one line: line breaks, tabs and
+ * other controls in case ids and in the tool names a model chose are shown as `\n`-style escapes (a name holding
+ * "\n…passed 1/1 (100%)" printed a forged summary line above the real one; an independent tester).
+ */
 function table(rows: string[][]): string[] {
+  const shown = rows.map((r) => r.map((cell, i) => printable(i === r.length - 1 ? cell : cell.slice(0, 40))));
   // Loops, not Math.max(...) / push(...): a set of 150,000 cases is more arguments than a call may have.
-  const widths = rows[0]!.map((_, i) => rows.reduce((w, r) => Math.max(w, Math.min(40, (r[i] ?? '').length)), 0));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.slice(0, 40).padEnd(widths[i]!))).join('  ').trimEnd());
+  const widths = shown[0]!.map((_, i) => shown.reduce((w, r) => Math.max(w, (r[i] ?? '').length), 0));
+  return shown.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
 }
 
 function header(r: LabelledRun, setLabel: string): string {
   const { run } = r;
-  return `toolschema eval ${setLabel}: ${r.label} · ${run.provider} ${run.model} · ${run.trials} trial${run.trials === 1 ? '' : 's'} · ${run.cases.length} case${run.cases.length === 1 ? '' : 's'}${run.cancelled ? ' · CANCELLED' : ''}`;
+  return `toolschema eval ${printable(setLabel)}: ${printable(r.label)} · ${run.provider} ${printable(run.model)} · ${run.trials} trial${run.trials === 1 ? '' : 's'} · ${run.cases.length} case${run.cases.length === 1 ? '' : 's'}${run.cancelled ? ' · CANCELLED' : ''}`;
 }
 
 export function textReport(setLabel: string, runs: readonly LabelledRun[]): string {
@@ -104,26 +111,35 @@ function details(c: CaseResult, indent: string): string[] {
   for (const t of c.trials) {
     const items = [...t.reasons, ...t.notes];
     if (items.length === 0) continue;
-    out.push(`${indent}${c.id}${c.trials.length > 1 ? ` (trial ${t.trial})` : ''}: ${items.join('; ')}`);
+    out.push(`${indent}${printable(c.id)}${c.trials.length > 1 ? ` (trial ${t.trial})` : ''}: ${printable(items.join('; '))}`);
   }
   return out;
 }
 
-/** How every Markdown report begins (files.ts recognises a report of ours by it before replacing one). */
+/** How every Markdown report begins (files.ts recognises a report of ours by it and REPORT_MARK before replacing one). */
 export const REPORT_HEADING = '# Evaluation: ';
+/**
+ * How every Markdown report ends: with the heading, what files.ts requires before it replaces a file at the report's
+ * path (a note of the user's beginning "# Evaluation: vendor shortlist" was replaced; an independent tester).
+ */
+export const REPORT_MARK = '<!-- Written by toolschema eval: the next run replaces this file. -->';
 
 /**
- * A table cell or one line of the Markdown report: pipes escaped, line breaks as spaces, and control characters
- * (C0, C1, bidirectional; from case ids, model-chosen tool names, replies) as visible escapes, as stdout shows them.
+ * A table cell or one line of the Markdown report: line breaks as spaces, control characters (C0, C1,
+ * bidirectional; from case ids, model-chosen tool names, replies, server messages) as visible escapes, as stdout
+ * shows them, and Markdown and HTML escaped: a model-chosen name such as `![](https://…/pixel.png)` or
+ * `<img src=…>` was an image the preview loaded, `[Re-authenticate](https://…)` a link (an independent tester).
  */
-const mdCell = (s: string) => printable(s.replace(/\r?\n/g, ' ')).replace(/\|/g, '\\|');
+const mdCell = (s: string) => printable(s.replace(/\r?\n/g, ' ')).replace(MARKDOWN_SPECIAL, '\\$&');
+/** Backslash, code, emphasis, link, image, HTML and table characters ("_" inside a name is no emphasis in GFM: kept). */
+const MARKDOWN_SPECIAL = /[\\`*[\]<>|!&]/g;
 
 export function markdownReport(setLabel: string, runs: readonly LabelledRun[]): string {
   const out: string[] = [`${REPORT_HEADING}${mdCell(setLabel)}`, ''];
   for (const [i, r] of runs.entries()) {
     const { run } = r;
     out.push(
-      `${runs.length > 1 ? `**${String.fromCharCode(65 + i)}**: ` : ''}\`${mdCell(r.label)}\`, provider \`${run.provider}\`, model \`${mdCell(run.model)}\`, ${run.trials} trial${run.trials === 1 ? '' : 's'}, ${run.date}${run.cancelled ? ' (cancelled)' : ''}  `,
+      `${runs.length > 1 ? `**${String.fromCharCode(65 + i)}**: ` : ''}${codeSpan(printable(r.label))}, provider \`${run.provider}\`, model ${codeSpan(printable(run.model))}, ${run.trials} trial${run.trials === 1 ? '' : 's'}, ${run.date}${run.cancelled ? ' (cancelled)' : ''}  `,
     );
   }
   const limits = runs[0]!.run.limits;
@@ -168,5 +184,6 @@ export function markdownReport(setLabel: string, runs: readonly LabelledRun[]): 
     }
   }
   if (notes.length) out.push('', '## Failures and notes', '', ...notes);
+  out.push('', REPORT_MARK);
   return out.join('\n') + '\n';
 }
