@@ -19,6 +19,8 @@ export type Action =
   | { kind: 'hang' }
   /** Sends the status line, headers and half the body, then nothing. */
   | { kind: 'stall' }
+  /** Sends the status line, headers and 30 bytes of the body, then closes the connection. */
+  | { kind: 'cut' }
   /** A redirect (301, 302, 307, 308) to `location`. */
   | { kind: 'redirect'; status: number; location: string }
   /** HTTP 200 and a JSON body that never ends (a string of `a`, written as fast as it is read). */
@@ -119,6 +121,12 @@ export class ScriptedServer {
         this.hanging.add(res);
         res.on('close', () => this.hanging.delete(res));
         return;
+      case 'cut': {
+        const text = JSON.stringify(textReply(api, model, 'cut short'));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.write(text.slice(0, 30), () => res.socket?.destroy());
+        return;
+      }
       case 'stall': {
         const text = JSON.stringify(textReply(api, model, 'never finished'));
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

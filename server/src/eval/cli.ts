@@ -17,7 +17,7 @@ import { outputsRefusal, readEvalInput } from './files';
 import { writeReplacing } from '../safeWrite';
 import { GIT_SAFETY_ARGS, gitEnv } from '../git';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
-import { DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
+import { baseUrlProblem, DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, withoutCredentials, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
 import { loadTools } from './tools';
 import { markdownReport, textReport, type LabelledRun } from './report';
@@ -73,12 +73,8 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
   }
   let baseURL = opts.baseUrl;
   if (baseURL !== undefined) {
-    try {
-      const u = new URL(baseURL);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
-    } catch {
-      throw new EvalUsageError(`--base-url must be an http(s) URL, got "${baseURL}".`);
-    }
+    const problem = baseUrlProblem(baseURL);
+    if (problem) throw new EvalUsageError(`--base-url ${problem}, got "${printable(withoutCredentials(baseURL))}".`);
   } else if (provider === 'openai-compatible') {
     throw new EvalUsageError('--provider openai-compatible needs --base-url (the endpoint that serves /chat/completions).');
   }

@@ -131,6 +131,8 @@ export async function runTrial(provider: ProviderClient, tools: readonly Runnabl
     return out;
   }
   const answered = new Map<string, CallOutcome>();
+  // What the conversation has grown by (calls sent back and their results): each request sends all of it again.
+  let history = 0;
   for (let step = 1; ; step++) {
     if (step > limits.maxSteps) {
       out.stop = 'max-steps';
@@ -159,9 +161,19 @@ export async function runTrial(provider: ProviderClient, tools: readonly Runnabl
       else countUnrecorded(out, rec);
     }
     conv.reply(turn, replies);
+    for (const r of replies) history += r.content.length + (typeof r.call.raw === 'string' ? r.call.raw.length : r.call.raw === undefined ? 0 : measure(r.call.raw).chars);
+    if (history > MAX_HISTORY_CHARS) {
+      // 300 calls of 100 KB per step, sent back at every step, took 4.8 GB within --max-steps 40 (an independent tester).
+      out.stop = 'request-failed';
+      out.error = `the conversation grew past ${MAX_HISTORY_CHARS / 1024 / 1024} MiB of tool calls and results (every request sends it again): the trial was stopped after step ${step}`;
+      break;
+    }
   }
   return out;
 }
+
+/** The most characters of tool calls and results a trial's conversation may hold before the trial is stopped. */
+export const MAX_HISTORY_CHARS = 32 * 1024 * 1024;
 
 /** The record with arguments and reply cut to their first characters when they are too long to keep whole. */
 function bounded(rec: CallRecord): CallRecord {
@@ -222,8 +234,9 @@ async function sendWithRetries(conv: Conversation, step: number, limits: HostLim
       // wraps it in; not retried.
       const tooLarge = unusableReply(e);
       const timeout = !tooLarge && (timedOut || isClientTimeout(e));
-      const kind: RequestFailure['kind'] = tooLarge ? 'other' : timeout ? 'timeout' : status !== undefined ? 'http' : isConnectionError(e) ? 'network' : 'other';
-      const failure: RequestFailure = { step, attempt, kind, message: cutText(redact(tooLarge ? tooLarge.message : timeout ? `no response within ${limits.timeoutMs} ms` : errorText(e)), 500) };
+      const cut = !tooLarge && !timeout && status === undefined && cutMidReply(e);
+      const kind: RequestFailure['kind'] = tooLarge ? 'other' : timeout ? 'timeout' : status !== undefined ? 'http' : cut || isConnectionError(e) ? 'network' : 'other';
+      const failure: RequestFailure = { step, attempt, kind, message: cutText(redact(tooLarge ? tooLarge.message : timeout ? `no response within ${limits.timeoutMs} ms` : cut ? 'the connection was closed before the reply was complete (terminated)' : errorText(e)), 500) };
       if (status !== undefined) failure.status = status;
       out.failures.push(failure);
       const retryable = kind === 'timeout' || kind === 'network' || (status !== undefined && (status === 429 || status === 408 || status === 409 || status >= 500));
@@ -242,6 +255,20 @@ async function sendWithRetries(conv: Conversation, step: number, limits: HostLim
       signal.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/**
+ * Whether the reply's body was cut off (the connection closed or reset while it was read): fetch fails with a bare
+ * TypeError "terminated" that the clients pass on unwrapped. A connection error, retried as one (it was recorded
+ * as "terminated", kind other, and not retried; an independent tester).
+ */
+function cutMidReply(e: unknown): boolean {
+  for (let x: unknown = e, i = 0; x !== undefined && x !== null && i < 5; i++) {
+    const err = x as { message?: unknown; code?: unknown; cause?: unknown };
+    if (err.message === 'terminated' || err.code === 'UND_ERR_SOCKET' || err.code === 'ECONNRESET' || err.code === 'UND_ERR_CLOSED') return true;
+    x = err.cause;
+  }
+  return false;
 }
 
 /** Retry-After (seconds or an HTTP date) or OpenAI's retry-after-ms, in milliseconds. */
@@ -289,6 +316,7 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
     if (call.raw.length > MAX_ARGUMENT_CHARS) {
       rec.arguments = cutText(call.raw, 2000);
       rec.errors.push(`arguments are ${call.raw.length} characters long, more than ${MAX_ARGUMENT_CHARS}`);
+      call.raw = '{}'; // not sent back in the conversation's history
     } else {
       try {
         args = call.raw.trim() === '' ? {} : (JSON.parse(call.raw) as JsonValue);
@@ -306,6 +334,9 @@ function judgeCall(call: ProposedCall, step: number, byName: ReadonlyMap<string,
     rec.arguments = typeof call.raw === 'string' ? cutText(call.raw, 2000) : `(not recorded: ${shape.tooLarge})`;
     rec.errors.push(`arguments are ${shape.tooLarge}`);
     args = undefined;
+    // Not sent back as the model's call in the history: a 100,000-level `input` made the next request fail with
+    // "Maximum call stack size exceeded" (the client stringifies it), so the model never saw the error result.
+    call.raw = typeof call.raw === 'string' ? '{}' : {};
   }
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
     rec.arguments = args;
@@ -394,25 +425,38 @@ const MAX_ARGUMENT_CHARS = 1_000_000;
 const MAX_ARGUMENT_DEPTH = 64;
 const MAX_ARGUMENT_VALUES = 100_000;
 
-/** The longest string or key of a value, walked without recursion; `tooLarge` says why it is beyond the bounds above. */
-export function measure(value: JsonValue): { longest: number; tooLarge?: string } {
+/**
+ * The longest string or key of a value and about how many characters its JSON text has (strings and keys without
+ * their escapes), walked without recursion; `tooLarge` says why it is beyond the bounds above. A value the client
+ * parsed (Anthropic's `input`) is held to the same 1,000,000 characters as a JSON text (OpenAI's `arguments`): 1.1 MB
+ * was MALFORMED_ARGUMENTS through OpenAI and valid through Anthropic (an independent tester).
+ */
+export function measure(value: JsonValue): { longest: number; chars: number; tooLarge?: string } {
   let longest = 0;
   let count = 0;
+  let chars = 0;
   const stack: [JsonValue, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
-    if (++count > MAX_ARGUMENT_VALUES) return { longest, tooLarge: `more than ${MAX_ARGUMENT_VALUES} values` };
-    if (typeof v === 'string') longest = Math.max(longest, v.length);
+    if (++count > MAX_ARGUMENT_VALUES) return { longest, chars, tooLarge: `more than ${MAX_ARGUMENT_VALUES} values` };
+    chars += 1; // a comma, or a bracket
+    if (typeof v === 'string') {
+      longest = Math.max(longest, v.length);
+      chars += v.length + 2;
+    } else if (typeof v === 'number') chars += String(v).length;
+    else if (typeof v === 'boolean' || v === null) chars += 4;
+    if (chars > MAX_ARGUMENT_CHARS) return { longest, chars, tooLarge: `more than ${MAX_ARGUMENT_CHARS} characters long as JSON` };
     if (typeof v !== 'object' || v === null) continue;
-    if (depth > MAX_ARGUMENT_DEPTH) return { longest, tooLarge: `nested more than ${MAX_ARGUMENT_DEPTH} levels deep` };
+    if (depth > MAX_ARGUMENT_DEPTH) return { longest, chars, tooLarge: `nested more than ${MAX_ARGUMENT_DEPTH} levels deep` };
     if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
     else
       for (const k of Object.keys(v)) {
         longest = Math.max(longest, k.length);
+        chars += k.length + 3;
         stack.push([v[k]!, depth + 1]);
       }
   }
-  return { longest };
+  return { longest, chars };
 }
 
 const patternCache = new WeakMap<object, { values: string[]; keys: string[] }>();

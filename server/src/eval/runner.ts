@@ -258,15 +258,34 @@ export function redactor(secrets: readonly string[]): (s: string) => string {
   };
 }
 
-/** A URL without user:password (recorded base URLs never carry credentials). */
+/**
+ * A URL without user:password and with its query's values replaced (recorded base URLs carry no credentials: a
+ * gateway token in `?token=…` was written to the results file; an independent tester).
+ */
 export function withoutCredentials(url: string): string {
   try {
     const u = new URL(url);
-    if (!u.username && !u.password) return url;
+    if (!u.username && !u.password && !u.search) return url;
     u.username = '';
     u.password = '';
-    return u.toString();
+    if (u.search) u.search = [...u.searchParams.keys()].map((k) => `${encodeURIComponent(k)}=[REDACTED]`).join('&');
+    return u.toString().replace(/%5BREDACTED%5D/g, '[REDACTED]');
   } catch {
     return url;
   }
+}
+
+/** Why a base URL cannot be used, or undefined: not http(s), or with a user name or password (fetch refuses those). */
+export function baseUrlProblem(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'must be an http(s) URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'must be an http(s) URL';
+  // fetch refuses a URL with credentials ("Request cannot be constructed from a URL that includes credentials"):
+  // every request failed as a "Connection error.", retried, exit 1.
+  if (u.username || u.password) return 'must not hold a user name or password (user:password@): requests cannot be sent to such a URL; put the key in the environment variable --api-key-env names';
+  return undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { PROVIDERS, type ProviderId } from './providers';
-import { DEFAULT_LIMITS, DEFAULT_MAX_TOKENS, DEFAULT_MODELS, redactor, runEvaluation, type RunResult } from './runner';
+import { baseUrlProblem, DEFAULT_LIMITS, DEFAULT_MAX_TOKENS, DEFAULT_MODELS, redactor, runEvaluation, withoutCredentials, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
 import { loadTools } from './tools';
 import { markdownReport } from './report';
@@ -64,7 +64,8 @@ export async function runEvalSession(evalPath: string, s: SessionSettings, host:
   if (!PROVIDERS.includes(provider)) return { status: 'error', message: `unknown provider "${s.provider}" (use ${PROVIDERS.join(', ')}).` };
   const baseURL = s.baseUrl?.trim() || undefined;
   if (provider === 'openai-compatible' && !baseURL) return { status: 'error', message: 'the openai-compatible provider needs a base URL (toolschema.eval.baseUrl).' };
-  if (baseURL && !/^https?:\/\/[^\s]+$/i.test(baseURL)) return { status: 'error', message: `the base URL must be an http(s) URL, got "${baseURL}".` };
+  const urlProblem = baseURL ? baseUrlProblem(baseURL) : undefined;
+  if (baseURL && (urlProblem || /\s/.test(baseURL))) return { status: 'error', message: `the base URL ${urlProblem ?? 'must be an http(s) URL'}, got "${withoutCredentials(baseURL)}".` };
 
   // The key: environment, else the stored secret, else ask once and store.
   const envName = s.apiKeyEnv?.trim() || keyEnvFor(provider);
