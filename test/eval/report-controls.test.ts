@@ -73,3 +73,20 @@ describe('text report (the terminal) with line breaks from the model and the set
     assert.match(text, /^ {2}two\\u000alines\\u0009and tab: expected "get_weather", the model called "get_current_weather\\u000d\\u000a/m, text);
   });
 });
+
+describe('the "args valid" column', () => {
+  const server = new ScriptedServer((ctx) => (ctx.step > 0 ? { kind: 'text', text: 'Done.' } : { kind: 'call', name: 'get_weather', args: { city: 'Paris' } }));
+  before(() => server.start());
+  after(() => server.stop());
+
+  it('says whether the arguments were valid, as the total counts them; a valid call that does not match is "(mismatch)"', async () => {
+    const set = readEvalSet('/x/weather.eval.json', JSON.stringify({ tools: 'weather.tool.json', cases: [{ id: 'oslo', category: 'normal', prompt: 'Weather in Oslo?', expect: { tool: 'get_weather', arguments: { city: 'Oslo' } } }] }));
+    const tools = loadTools('/x/weather.tool.json', JSON.stringify(TOOLS));
+    for (const [trials, cell] of [[1, 'yes (mismatch)'], [2, '2/2 (2 mismatch)']] as const) {
+      const run = await runEvaluation(set.cases, tools.tools, { provider: 'openai', model: 'scripted', apiKey: SENTINEL_KEY, baseURL: server.openaiBase, trials, limits: { ...DEFAULT_LIMITS, timeoutMs: 5000, maxRetries: 0 }, maxTokens: 64 });
+      const text = textReport('weather.eval.json', [{ label: 'weather.tool.json', run }]);
+      assert.match(text, new RegExp(`^oslo +normal +get_weather +get_weather +${cell.replace(/[()]/g, '\\$&')} `, 'm'), text);
+      assert.match(text, /^argument validity +100%$/m);
+    }
+  });
+});

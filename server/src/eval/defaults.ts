@@ -11,7 +11,7 @@ export const DEFAULT_LIMITS: HostLimits = { maxRetries: 2, timeoutMs: 30_000, ma
 export const DEFAULT_MODELS: Record<ProviderId, string> = {
   openai: 'gpt-4.1-mini',
   'openai-responses': 'gpt-4.1-mini',
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
   'openai-compatible': 'gpt-4.1-mini',
 };
 export const DEFAULT_MAX_TOKENS = 1024;

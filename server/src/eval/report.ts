@@ -28,12 +28,18 @@ function selectedOf(c: CaseResult): string {
   return [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');
 }
 
+/**
+ * Whether the first call's arguments were valid, as the "argument validity" total counts them, and how many valid
+ * ones did not contain `expect.arguments` ("mismatch"). Valid arguments that did not match were counted as not
+ * valid here ("no (mismatch)", "0/2") while the total said 100% (an independent tester).
+ */
 function argsValidOf(c: CaseResult): string {
   const withCall = c.trials.filter((t) => t.argumentsValid !== null);
   if (withCall.length === 0) return '—';
-  const ok = withCall.filter((t) => t.argumentsValid && t.argumentsMatch !== false).length;
-  if (c.trials.length === 1) return ok ? 'yes' : withCall[0]!.argumentsValid ? 'no (mismatch)' : 'no';
-  return `${ok}/${withCall.length}`;
+  const valid = withCall.filter((t) => t.argumentsValid).length;
+  const mismatch = withCall.filter((t) => t.argumentsValid && t.argumentsMatch === false).length;
+  if (c.trials.length === 1) return valid ? (mismatch ? 'yes (mismatch)' : 'yes') : 'no';
+  return `${valid}/${withCall.length}${mismatch ? ` (${mismatch} mismatch)` : ''}`;
 }
 
 function unauthorizedOf(c: CaseResult): string {
