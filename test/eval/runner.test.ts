@@ -304,3 +304,24 @@ describe('runner: odd servers', () => {
     assert.equal(t.stop, 'request-failed');
   });
 });
+
+describe('readEvalSet: cases it cannot send as written are skipped with a reason', () => {
+  it('a tool message, a message without text, a message that is not an object; developer and text blocks are sent', () => {
+    const cases = [
+      { id: 'tool-role', category: 'normal', messages: [{ role: 'tool', content: 'x' }, { role: 'user', content: 'Weather?' }], expect: { tool: null } },
+      { id: 'number-content', category: 'normal', messages: [{ role: 'system', content: 42 }, { role: 'user', content: 'Weather?' }], expect: { tool: null } },
+      { id: 'not-object', category: 'normal', messages: ['hello'], expect: { tool: null } },
+      { id: 'no-role', category: 'normal', messages: [{ content: 'hi' }], expect: { tool: null } },
+      { id: 'fine', category: 'normal', messages: [{ role: 'developer', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'Weather ' }, { type: 'text', text: 'in Oslo?' }] }], expect: { tool: 'get_weather' } },
+    ];
+    const set = readEvalSet('/x/weather.eval.json', JSON.stringify({ tools: 'weather.tool.json', cases }));
+    assert.deepEqual(set.cases.map((c) => c.id), ['fine']);
+    assert.deepEqual(set.cases[0]!.messages, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in Oslo?' }]);
+    assert.deepEqual(set.problems, [
+      'case "tool-role" is skipped: message #1 has the role "tool"; a case sends system, developer, user or assistant messages',
+      'case "number-content" is skipped: message #1\'s content is not text (a string, or a list of {"type": "text", "text": ...} blocks)',
+      'case "not-object" is skipped: message #1 is not an object',
+      'case "no-role" is skipped: message #1 has no role; a case sends system, developer, user or assistant messages',
+    ]);
+  });
+});

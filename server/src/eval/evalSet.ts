@@ -43,7 +43,11 @@ export function readEvalSet(evalPath: string, text: string): ReadEvalSet {
     let id = c.id ?? `case-${c.index + 1}`;
     if (ids.has(id)) id = `${id}#${c.index + 1}`;
     ids.add(id);
-    const messages = messagesOf(c.node);
+    const { messages, problem } = messagesOf(c.node);
+    if (problem) {
+      problems.push(`case "${id}" is skipped: ${problem}`);
+      continue;
+    }
     if (messages.length === 0) {
       problems.push(`case "${id}" has no prompt or messages and is skipped`);
       continue;
@@ -59,17 +63,30 @@ export function readEvalSet(evalPath: string, text: string): ReadEvalSet {
   return { toolFile, toolsRef: set.toolsRef, cases, problems };
 }
 
-function messagesOf(node: ReturnType<typeof child>): CaseMessage[] {
+/**
+ * The case's messages, or why it cannot be sent as written: a message that is not an object, a role other than
+ * system, developer, user or assistant, content that is neither text nor a list of text blocks. Such a message
+ * was sent changed (a "tool" message as the user's, a system message whose content was 42 dropped) while the lint
+ * reported the case as invalid (an independent tester).
+ */
+function messagesOf(node: ReturnType<typeof child>): { messages: CaseMessage[]; problem?: string } {
   const out: CaseMessage[] = [];
-  for (const m of elements(child(node, 'messages'))) {
-    if (!isObject(m)) continue;
+  for (const [i, m] of elements(child(node, 'messages')).entries()) {
+    if (!isObject(m)) return { messages: [], problem: `message #${i + 1} is not an object` };
     const r = str(child(m, 'role'));
-    const role = r === 'assistant' ? 'assistant' : r === 'system' || r === 'developer' ? 'system' : 'user';
+    if (r !== 'assistant' && r !== 'system' && r !== 'developer' && r !== 'user') {
+      return { messages: [], problem: `message #${i + 1} has ${r === undefined ? 'no role' : `the role ${JSON.stringify(r.slice(0, 40))}`}; a case sends system, developer, user or assistant messages` };
+    }
+    const role = r === 'assistant' ? 'assistant' : r === 'user' ? 'user' : 'system';
     const c = child(m, 'content');
-    const content = c?.type === 'string' ? (c.value as string) : elements(c).map((b) => str(child(b, 'text')) ?? '').join('');
+    const blocks = c?.type === 'array' ? elements(c) : undefined;
+    if (c?.type !== 'string' && !(blocks && blocks.every((b) => typeof str(child(b, 'text')) === 'string'))) {
+      return { messages: [], problem: `message #${i + 1}'s content is not text (a string, or a list of {"type": "text", "text": ...} blocks)` };
+    }
+    const content = c?.type === 'string' ? (c.value as string) : blocks!.map((b) => str(child(b, 'text'))!).join('');
     if (content) out.push({ role, content });
   }
   const prompt = str(child(node, 'prompt'));
   if (prompt) out.push({ role: 'user', content: prompt });
-  return out;
+  return { messages: out };
 }
