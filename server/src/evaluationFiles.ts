@@ -7,14 +7,14 @@
  * - a results file changes: its set and the set's tool file (eval-stale, eval-records-incomplete);
  * - a tool file changes: the sets that test it (eval-unknown-tool, eval-args-invalid, eval-stale).
  */
-import { existsSync } from 'node:fs';
-import { readTextBounded, tryReadText } from './safeRead';
+import { existsSync, lstatSync } from 'node:fs';
+import { readTextBounded, tryReadText, unreadable } from './safeRead';
 import { fileURLToPath } from 'node:url';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
 import { lintEvalSet, type EvalLint, type EvaluationState } from '../../shared/src/linter';
 import { EvaluationModel, fileKey } from '../../shared/src/evaluation/model';
-import { isEvalResultsUri, isEvalSetUri } from '../../shared/src/evaluation/paths';
+import { evalSetUriOfResults, isEvalResultsUri, isEvalSetUri, resultsUriFor } from '../../shared/src/evaluation/paths';
 import type { WorkspaceModel } from '../../shared/src/workspace';
 import type { Config } from '../../shared/src/config';
 import type { Finding } from '../../shared/src/types';
@@ -121,10 +121,37 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
     }
   };
 
+  /**
+   * Why the file at a results URI cannot be read (a FIFO, a folder, a device, a loop of links), or undefined when
+   * nothing is there or it reads. The folder walk lists regular files only, so such a results file was never read
+   * and its set linted as if no results existed, where the CLI reports it (an independent tester).
+   */
+  const unreadableResults = (uri: string): string | undefined => {
+    if (!uri.startsWith('file:') || deps.openDocument(uri)) return undefined;
+    let path: string;
+    try {
+      path = fileURLToPath(uri);
+      lstatSync(path);
+    } catch {
+      return undefined;
+    }
+    try {
+      readTextBounded(path);
+      return undefined;
+    } catch (e) {
+      return unreadable(path, e).reason;
+    }
+  };
+
   /** Indexes a set's text; re-lints it, and its tool file when the set is new or names another file. */
   const updateSet = (uri: string, text: string, relint: boolean) => {
     const before = model.set(uri)?.target;
     const doc = new ToolDocument(uri, text);
+    const results = resultsUriFor(uri);
+    if (!model.resultsOf(uri)) {
+      const why = unreadableResults(results);
+      if (why !== undefined) model.updateResults(results, '', why);
+    }
     const { entry } = model.updateSetDoc(doc);
     deps.index.updateEvalSet(doc, entry.set);
     if (!relint) return;
@@ -160,6 +187,12 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
 
   const refresh = (uri: string, relint = true) => {
     const text = readText(uri);
+    const why = text === undefined && isEvalResultsUri(uri) ? unreadableResults(uri) : undefined;
+    if (why !== undefined) {
+      model.updateResults(uri, '', why);
+      if (relint) afterResultsChange(evalSetUriOfResults(uri));
+      return;
+    }
     if (text === undefined) return forget(uri);
     if (isEvalSetUri(uri)) updateSet(uri, text, relint);
     else if (isEvalResultsUri(uri)) updateResults(uri, text, relint);

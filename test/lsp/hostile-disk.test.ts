@@ -31,6 +31,11 @@ describe('a hostile workspace on disk over stdio', { skip: process.platform === 
     truncateSync(join(dir, 'huge.tool.json'), 3 * 1024 ** 3);
     writeFileSync(join(dir, 'pipe.eval.json'), issueSet(FIVE, './pipe-target.json'));
     writeFileSync(join(dir, 'zero.eval.json'), issueSet(FIVE, 'file:///dev/zero'));
+    // Results that are a FIFO, or a loop of links: the folder walk lists neither (it lists regular files).
+    writeFileSync(join(dir, 'res.eval.json'), issueSet(FIVE, './ok.tool.json'));
+    assert.equal(spawnSync('mkfifo', [join(dir, 'res.eval-results.json')]).status, 0);
+    writeFileSync(join(dir, 'loop.eval.json'), issueSet(FIVE, './ok.tool.json'));
+    symlinkSync('loop.eval-results.json', join(dir, 'loop.eval-results.json'));
     client = new TestClient();
     await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
   });
@@ -48,6 +53,13 @@ describe('a hostile workspace on disk over stdio', { skip: process.platform === 
       const missing = p.diagnostics.find((x) => x.code === 'eval-unknown-tool' && /does not exist/.test(x.message));
       assert.ok(missing, `${set}: ${p.diagnostics.map((x) => x.message).join(' | ')}`);
       assert.match(missing.message, target);
+    }
+  });
+
+  it('a results file that is a FIFO or a loop of links is reported on its set, as the CLI does (it was passed over)', async () => {
+    for (const [set, what] of [['res.eval.json', /cannot be read: it is a FIFO/], ['loop.eval.json', /cannot be read: .*loop of symbolic links/]] as const) {
+      const p = await client.waitForDiagnostics((d) => d.uri === uri(set) && d.diagnostics.some((x) => x.code === 'eval-records-incomplete'), 60_000);
+      assert.ok(p.diagnostics.some((x) => x.code === 'eval-records-incomplete' && what.test(x.message)), `${set}: ${p.diagnostics.map((x) => x.message).join(' | ')}`);
     }
   });
 

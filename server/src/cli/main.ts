@@ -474,7 +474,8 @@ function evaluationFromDisk(toolFiles: readonly string[], setFiles: readonly str
     }
     model.updateSet(s, text);
     const results = resultsUriFor(s);
-    if (existsSync(results)) {
+    // lstat: a loop of links in its place is reported, not passed over as missing (existsSync follows links).
+    if (lexists(results)) {
       try {
         model.updateResults(results, readTextBounded(results));
       } catch (e) {
@@ -640,6 +641,16 @@ export function main(): void {
 }
 
 if (require.main === module) main();
+
+/** Whether anything is at the path, a broken link or a loop of links included. */
+function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The path with every link resolved (undefined when it cannot be resolved). */
 function realPath(path: string): string | undefined {
