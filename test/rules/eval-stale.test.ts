@@ -62,3 +62,16 @@ runRuleTests(rule, {
     },
   ],
 });
+
+describe('eval-stale: the run date in messages', () => {
+  it('is the UTC day of a real date-time; a date that is not one is "the last recorded run"', async () => {
+    const { runLabel } = await import('../../shared/src/evaluation/results');
+    const label = (date: string | undefined) => runLabel({ date } as Parameters<typeof runLabel>[0]);
+    assert.equal(label('2026-11-20T10:00:00Z'), 'the run of 2026-11-20');
+    assert.equal(label('2026-11-20T23:30:00-05:00'), 'the run of 2026-11-21');
+    assert.equal(label('2026-02-30T10:00:00Z'), 'the last recorded run');
+    assert.equal(label('2026-02-28T99:99:99Z'), 'the last recorded run');
+    assert.equal(label('yesterday'), 'the last recorded run');
+    assert.equal(label(undefined), 'the last recorded run');
+  });
+});

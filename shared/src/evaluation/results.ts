@@ -98,7 +98,17 @@ export function parseResults(uri: string, text: string, unreadable?: string): Ev
   return out;
 }
 
-/** The run's date for messages: "2026-11-20", or "the last run". */
+/**
+ * The run's date for messages: "the run of 2026-11-20" (its UTC day: a time with an offset is converted), or "the
+ * last recorded run" when the recorded date is not one (2026-02-30, hour 99): it was quoted as written (an
+ * independent tester).
+ */
 export function runLabel(r: EvalResults): string {
-  return r.date && /^\d{4}-\d{2}-\d{2}/.test(r.date) ? `the run of ${r.date.slice(0, 10)}` : 'the last recorded run';
+  const m = r.date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(r.date) : null;
+  const ms = m ? Date.parse(r.date!) : NaN;
+  if (!m || Number.isNaN(ms)) return 'the last recorded run';
+  // Date.parse reads February 30 as March 2: the written day must exist.
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) return 'the last recorded run';
+  return `the run of ${new Date(ms).toISOString().slice(0, 10)}`;
 }

@@ -73,7 +73,9 @@ export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated
           const c = changesOf(t, results);
           if (c.length > 0) changes.push(`${t.name} (${c.map((x) => (x === 'schema' ? 'parameter schema' : x)).join(', ')})`);
         }
-        for (const n of results.toolHashes.keys()) if (!names.has(n)) changes.push(`${n} (removed)`);
+        // In name order: which ones the message names must not depend on the results file's key order.
+        const removed = [...results.toolHashes.keys()].filter((n) => !names.has(n)).sort();
+        for (const n of removed) changes.push(`${n} (removed)`);
         if (changes.length === 0) return;
         const listed = changes.length > MAX_LISTED ? `${changes.slice(0, MAX_LISTED).join(', ')} and ${changes.length - MAX_LISTED} more` : changes.join(', ');
         const node = set.toolsNode ?? set.casesKeyNode ?? ctx.doc.tree;
