@@ -33,7 +33,7 @@ runRuleTests(rule, {
       name: 'two cases with one id',
       code: issueSet([CASES.login, CASES.issue42.replace('"issue-42"', '"open-login-bugs"')]),
       evalSet,
-      errors: [{ messageId: 'invalid', at: '"open-login-bugs"', occurrence: 2, messageIncludes: 'is used twice' }],
+      errors: [{ messageId: 'invalid', at: '"open-login-bugs"', occurrence: 2, messageIncludes: 'is also the id of case 1;' }],
     },
     {
       name: 'not an object',

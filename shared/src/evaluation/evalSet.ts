@@ -10,6 +10,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ToolDocument, child, elements, entries, isObject, nodeAtPointer, str, valueOf, type Node } from '../document';
 import { ajvModule } from '../analysis/jsonSchema';
+import { clipValue } from '../text';
 
 export const EVAL_CATEGORIES = ['normal', 'ambiguous', 'adversarial'] as const;
 export type EvalCategory = (typeof EVAL_CATEGORIES)[number];
@@ -168,7 +169,7 @@ function problemsOf(root: Node, cases: readonly EvalCaseInfo[]): EvalSetProblem[
   const seen = new Map<string, EvalCaseInfo>();
   for (const c of cases) {
     if (c.id === undefined) continue;
-    if (seen.has(c.id)) out.push({ node: c.idNode, message: `Case id "${c.id}" is used twice (also case ${seen.get(c.id)!.index + 1}); results are recorded per id, so give each case its own.` });
+    if (seen.has(c.id)) out.push({ node: c.idNode, message: `Case id "${clipValue(c.id)}" is also the id of case ${seen.get(c.id)!.index + 1}; results are recorded per id, so give each case its own.` });
     else seen.set(c.id, c);
   }
   return out;

@@ -16,9 +16,9 @@ export default defineRule<'syntax' | 'tooLarge' | 'tooDeep' | 'tooManyValues' | 
     },
     messages: {
       syntax: '{{detail}}',
-      tooLarge: 'File is larger than 32 MB: it is not linted rule by rule. Split the tool set into smaller files.',
+      tooLarge: 'File is larger than 32 MB: it is not linted rule by rule. Split it into smaller files (a tool set, or an evaluation set, per file).',
       tooDeep: 'File is nested more than 512 levels deep: it is not linted rule by rule. Flatten the schema (providers reject such depth anyway).',
-      tooManyValues: 'File holds more than 1,000,000 JSON values (keys, items): it is not linted rule by rule. Split the tool set into smaller files.',
+      tooManyValues: 'File holds more than 1,000,000 JSON values (keys, items): it is not linted rule by rule. Split it into smaller files (a tool set, or an evaluation set, per file).',
       duplicateKey: 'Key "{{key}}" appears again in this object ({{where}}): JSON.parse and Python\'s json keep that one and ignore this one, while other parsers keep the first or reject the file, so the model may not get what a reviewer reads here. Keep one of them.',
     },
   },
