@@ -908,6 +908,8 @@ export interface ValueVerdict {
 const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
 const IN_PLACE_ARRAY = ['allOf', 'anyOf', 'oneOf'] as const;
 const IN_PLACE_MAP = ['dependentSchemas', 'dependencies'] as const;
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', ...IN_PLACE_MAP]);
 
 type JsonObject = { [k: string]: JsonValue };
 const isJsonObject = (v: JsonValue | undefined): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -969,15 +971,33 @@ export function inPlaceProblem(root: JsonObject): 'loop' | 'explodes' | undefine
     }
     return out;
   };
-  // Every subschema of the copy may be where validation enters the cycle; iterative DFS (the copy is bounded).
+  // Every subschema validation can reach may be where it enters a cycle: the root's subschemas, and what their
+  // local `$ref`s name, not the definitions nothing uses (an unused cycle a -> b -> a in `$defs` turned the check
+  // off for the whole tool; an independent tester). Any other object is walked too (more starts only find more).
+  // Iterative DFS (the copy is bounded).
   const all: JsonObject[] = [];
+  const seen = new Set<JsonObject>();
   const collect: JsonValue[] = [root];
   while (collect.length > 0) {
     const v = collect.pop()!;
-    if (Array.isArray(v)) for (const x of v) collect.push(x);
-    else if (isJsonObject(v)) {
-      all.push(v);
-      for (const k of Object.keys(v)) collect.push(v[k]!);
+    if (Array.isArray(v)) {
+      for (const x of v) collect.push(x);
+      continue;
+    }
+    if (!isJsonObject(v) || seen.has(v)) continue;
+    seen.add(v);
+    all.push(v);
+    for (const k of Object.keys(v)) {
+      const x = v[k]!;
+      if (k === '$defs' || k === 'definitions') continue;
+      // A map of names to schemas: its values are schemas (a property named "definitions" included).
+      if (SCHEMA_MAPS.has(k) && isJsonObject(x)) for (const name of Object.keys(x)) collect.push(x[name]!);
+      else collect.push(x);
+    }
+    const ref = v.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) {
+      const target = resolveLocal(root, ref);
+      if (target !== undefined) collect.push(target);
     }
   }
   for (const start of all) {
