@@ -61,6 +61,15 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      // An independent tester: 1e400 is read as Infinity, which passed `type: number` and was quoted as null.
+      name: 'a default or enum value too large for a double is no number, quoted as written',
+      code: chat(`{"limit": {"type": "number", "default": 1e400, "description": "Most results."}, "step": {"type": "integer", "enum": [1, -1e999], "description": "Step."}}`),
+      errors: [
+        { messageId: 'defaultInvalid', at: '1e400', data: { value: '1e400' }, messageIncludes: 'must be number' },
+        { messageId: 'enumInvalid', at: '-1e999', data: { value: '-1e999' } },
+      ],
+    },
+    {
       name: 'an invalid default in the MCP result schema',
       code: `{ "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number. Returns the invoice.", "inputSchema": { "type": "object", "properties": { "invoice_id": { "type": "string", "description": "Invoice number." } }, "required": ["invoice_id"] }, "outputSchema": { "type": "object", "properties": { "success": { "type": "boolean" }, "pages": { "type": "integer", "default": "many", "description": "Page count." } } } }`,
       errors: [{ messageId: 'defaultInvalid', at: '"many"' }],

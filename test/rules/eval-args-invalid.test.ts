@@ -54,6 +54,13 @@ runRuleTests(rule, {
       ],
     },
     {
+      // An independent tester: 1e400 (read as Infinity) passed `type: integer` and was quoted as null.
+      name: 'a number too large for a double is no number: quoted as written',
+      code: issueSet([CASES.issue42.replace('"issue_number": 42', '"issue_number": 1e400')]),
+      evalSet,
+      errors: [{ messageId: 'invalid', at: '1e400', data: { path: 'issue_number', value: '1e400' }, messageIncludes: 'must be of type integer, and 1e400 is none: it is too large for a number, and JSON readers take it as infinity' }],
+    },
+    {
       name: 'over the maximum of a Gemini schema',
       code: issueSet([forecast('{ "city": "Rome", "days": 10 }')]),
       evalSet: { tools: GEMINI_TOOLS },

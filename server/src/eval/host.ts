@@ -516,7 +516,7 @@ export function validatorFor(schema: JsonValue, draft: '07' | '2020' = '07'): Va
   const is2020 = draft === '2020';
   let result: ValidateFunction | string;
   try {
-    const ajv = is2020 ? (ajv2020 ??= withFormats(new Ajv2020({ allErrors: true, strict: false, validateFormats: true }))) : (ajv07 ??= withFormats(new Ajv({ allErrors: true, strict: false, validateFormats: true })));
+    const ajv = is2020 ? (ajv2020 ??= withFormats(new Ajv2020({ allErrors: true, strict: false, strictNumbers: true, validateFormats: true }))) : (ajv07 ??= withFormats(new Ajv({ allErrors: true, strict: false, strictNumbers: true, validateFormats: true })));
     const copy = isObj(schema) ? { ...schema } : schema;
     // The tool file's own $id / $schema must not clash between tools or name a meta-schema ajv lacks.
     if (isObj(copy)) {

@@ -817,7 +817,9 @@ let valueAjv2020: Ajv2020 | undefined;
 
 /** The ajv instance values are checked with (exported for test/engine/quickValid.test.ts, which compares with it). */
 export function valueAjv(draft: Draft): ValueAjv {
-  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false, code: { process: nullPrototypeIndices } };
+  // strictNumbers: a number too large for a double (1e400, read as Infinity) is no number: it passed `type: number`
+  // and `type: integer` (an independent tester), and no JSON reader can give it back as written.
+  const opts = { strict: false, allErrors: true, logger: false as const, validateSchema: false, strictNumbers: true, code: { process: nullPrototypeIndices } };
   if (draft === '2020') {
     if (!valueAjv2020) {
       const { Ajv2020, addFormats } = ajvModule();

@@ -4,7 +4,7 @@ import { child, keyNodeOf, num, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
 import { prepareValueCheck, isGeminiSubset, shortJson, type ValueCheckOptions } from '../analysis/jsonSchema';
-import { StringCache, hash53, ownRecord } from '../text';
+import { StringCache, clipValue, hash53, ownRecord } from '../text';
 
 type MessageId = 'defaultInvalid' | 'enumInvalid' | 'enumOnArray' | 'rangeInverted' | 'rangeEmpty';
 
@@ -148,10 +148,15 @@ function valueVerdicts(s: SchemaVisit, root: Node, t: ToolInfo, text: string): V
   const own = text.slice(node.offset, node.offset + node.length);
   const key = `${t.draft}|${isGeminiSubset(t) ? 'g' : ''}|${s.types.join(',')}|${own}${own.includes('$ref') ? '\u0000' + rootKey(root, text) : ''}`;
   // The data is read from the document's values: copies (see ownString), as the cache keeps them.
-  return verdictCache.get(key, () => computeVerdicts(s, root, t).map((v) => ({ ...v, data: ownRecord(v.data) })));
+  return verdictCache.get(key, () => computeVerdicts(s, root, t, text).map((v) => ({ ...v, data: ownRecord(v.data) })));
 }
 
-function computeVerdicts(s: SchemaVisit, root: Node, t: ToolInfo): Verdict[] {
+/** A value for a message: a number as written (1e400 was quoted as null, JSON's text for Infinity), else short JSON. */
+function shown(n: Node, text: string, max?: number): string {
+  return n.type === 'number' ? clipValue(text.slice(n.offset, n.offset + n.length)) : shortJson(valueOf(n), max);
+}
+
+function computeVerdicts(s: SchemaVisit, root: Node, t: ToolInfo, text: string): Verdict[] {
   const node = s.node;
   const out: Verdict[] = [];
   const opts: ValueCheckOptions = { draft: t.draft, gemini: isGeminiSubset(t) };
@@ -163,7 +168,7 @@ function computeVerdicts(s: SchemaVisit, root: Node, t: ToolInfo): Verdict[] {
       const verdict = prepareValueCheck(node, root, opts)?.check(value);
       if (verdict && !verdict.valid) {
         const r = reasonOf(verdict.errors);
-        out.push({ enumIndex: undefined, messageId: 'defaultInvalid', data: { value: shortJson(value), reason: r.reason, what: r.typeProblem ? 'type' : 'schema' } });
+        out.push({ enumIndex: undefined, messageId: 'defaultInvalid', data: { value: shown(def, text), reason: r.reason, what: r.typeProblem ? 'type' : 'schema' } });
       }
     }
   }
@@ -185,7 +190,7 @@ function computeVerdicts(s: SchemaVisit, root: Node, t: ToolInfo): Verdict[] {
       if (!verdict) continue;
       if (!verdict.valid) {
         const r = reasonOf(verdict.errors);
-        out.push({ enumIndex: items.indexOf(el), messageId: 'enumInvalid', data: { value: shortJson(value), reason: r.reason, what: r.typeProblem ? 'type' : 'schema' } });
+        out.push({ enumIndex: items.indexOf(el), messageId: 'enumInvalid', data: { value: shown(el, text), reason: r.reason, what: r.typeProblem ? 'type' : 'schema' } });
       }
     }
   }

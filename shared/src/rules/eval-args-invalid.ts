@@ -4,6 +4,7 @@ import { keyNodeOf, nodeAtPointer, valueOf, type Node } from '../document';
 import { isGeminiSubset, prepareValueCheck, shortJson } from '../analysis/jsonSchema';
 import { EXAMPLE_CASES, EXAMPLE_TOOL_FILE, GOOD_SET, exampleSet } from '../evaluation/docExamples';
 import type { ToolInfo } from '../discover';
+import { clipValue } from '../text';
 
 /** Keywords whose errors mean "a value is missing": expected arguments may be a subset of the call's. */
 const SUBSET_KEYWORDS = new Set(['required', 'dependentRequired', 'dependencies']);
@@ -97,7 +98,12 @@ export default defineRule<'invalid' | 'noCallWithArguments'>({
             if (seen.has(key) || !node) continue;
             seen.add(key);
             const shown = path ? path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') : '(arguments)';
-            ctx.report({ node, messageId: 'invalid', data: { case: caseId, path: shown, problem: problem(e), tool: c.tool, value: shortJson(valueOf(node.parent?.type === 'property' && node.parent.children?.[0] === node ? node.parent.children[1] : node)) } });
+            const valueNode = node.parent?.type === 'property' && node.parent.children?.[0] === node ? node.parent.children[1] : node;
+            // A number as written: 1e400 (read as Infinity) was quoted as null, JSON's text for it.
+            const written = valueNode?.type === 'number' ? clipValue(ctx.doc.text.slice(valueNode.offset, valueNode.offset + valueNode.length)) : shortJson(valueOf(valueNode));
+            const infinite = valueNode?.type === 'number' && !Number.isFinite(valueNode.value as number);
+            const why = infinite && e.keyword === 'type' ? `${problem(e)}, and ${written} is none: it is too large for a number, and JSON readers take it as infinity` : problem(e);
+            ctx.report({ node, messageId: 'invalid', data: { case: caseId, path: shown, problem: why, tool: c.tool, value: written } });
           }
         }
       },
