@@ -29,6 +29,16 @@ runRuleTests(rule, {
       ],
     },
     {
+      // An independent tester: values of the wrong kind were read as recorded.
+      name: 'records of the wrong kind ("yes", 5, {}, []) are no records',
+      code: issueSet([CASES.login, CASES.issue42]),
+      evalSet: { tools: ISSUE_TOOLS, results: resultsFor(ISSUE_TOOLS, ['open-login-bugs', 'issue-42'], '{ "trial": 1, "selected": 5, "argumentsValid": "yes", "unauthorizedRejected": {} }') },
+      errors: [
+        { messageId: 'incomplete', at: '"open-login-bugs"', data: { missing: 'the tool selected, whether the arguments were valid, whether unauthorized input was rejected' } },
+        { messageId: 'incomplete', at: '"issue-42"' },
+      ],
+    },
+    {
       name: 'results that are not JSON',
       code: issueSet(FIVE),
       evalSet: { tools: ISSUE_TOOLS, results: '{ "cases": [' },

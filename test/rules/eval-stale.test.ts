@@ -55,6 +55,28 @@ runRuleTests(rule, {
       errors: [{ messageId: 'notEvaluated', at: '"reopen_issue"', tool: 'reopen_issue' }],
     },
     {
+      // An independent tester: these gave nothing, while hashes for one tool of two said the other was added.
+      name: 'tool hashes that cannot tell what was run are said so; an empty toolHashes recorded no tool',
+      code: issueSet(FIVE),
+      evalSet: { tools: ISSUE_TOOLS, results: results.replace(/"toolHashes": \{[\s\S]*?\n {2}\},/, '"toolHashes": 5,') },
+      errors: [{ messageId: 'hashesUnusable', at: '"./weather.tool.json"', messageIncludes: '"toolHashes" is a number, not an object of hashes per tool' }],
+    },
+    {
+      name: 'hash entries without a hash',
+      code: issueSet(FIVE),
+      evalSet: { tools: ISSUE_TOOLS, results: results.replace(/"toolHashes": \{[\s\S]*?\n {2}\},/, '"toolHashes": { "search_issues": {}, "get_issue": { "description": 5, "parameters": null }, "close_issue": { "description": "x" } },') },
+      errors: [
+        { messageId: 'hashesUnusable', at: '"./weather.tool.json"', messageIncludes: '2 of its 3 tools in "toolHashes" have no description or parameters hash' },
+        { messageId: 'setStale', at: '"./weather.tool.json"', data: { changes: 'close_issue (description)' } },
+      ],
+    },
+    {
+      name: 'an empty toolHashes: every tool was added after the run',
+      code: issueSet(FIVE),
+      evalSet: { tools: ISSUE_TOOLS, results: results.replace(/"toolHashes": \{[\s\S]*?\n {2}\},/, '"toolHashes": {},') },
+      errors: [{ messageId: 'setStale', at: '"./weather.tool.json"', data: { changes: 'search_issues (added), get_issue (added), close_issue (added)' } }],
+    },
+    {
       name: 'the evaluation set says its results are stale, with what changed',
       code: issueSet(FIVE),
       evalSet: { tools: reworded.replace(/,\n    \{\n      "name": "close_issue"[\s\S]*\n    \}\n  \]/, '\n  ]'), results },

@@ -37,6 +37,10 @@ export interface EvalResults {
   cases: Map<string, CaseRecord>;
   /** Why the file could not be read (then nothing else is set). */
   problem: string | undefined;
+  /** Whether the file has a `toolHashes` object (empty: no tool was recorded); absent: the reader could not tell. */
+  hashesRecorded?: boolean;
+  /** Why the tool hashes cannot tell what was run (not an object; entries without a hash), when so. */
+  hashesProblem?: string;
 }
 
 const MAX_RESULTS_BYTES = 32 * 1024 * 1024;
@@ -68,17 +72,24 @@ export function parseResults(uri: string, text: string, unreadable?: string): Ev
   }
   if (typeof root.date === 'string') out.date = root.date;
   if (typeof root.model === 'string') out.model = root.model;
-  const hashes = root.toolHashes ?? root.tool_hashes;
+  const hashesKey = has(root, 'toolHashes') ? 'toolHashes' : has(root, 'tool_hashes') ? 'tool_hashes' : undefined;
+  const hashes = hashesKey ? root[hashesKey] : undefined;
   if (isObj(hashes)) {
+    out.hashesRecorded = true;
+    let unusable = 0;
     for (const name of Object.keys(hashes)) {
       const h = hashes[name];
+      const entry: Partial<ToolHashes> = {};
       if (isObj(h)) {
-        const entry: Partial<ToolHashes> = {};
         if (typeof h.description === 'string') entry.description = h.description;
         if (typeof h.parameters === 'string') entry.parameters = h.parameters;
-        out.toolHashes.set(name, entry);
-      } else out.toolHashes.set(name, {});
+      }
+      if (entry.description === undefined && entry.parameters === undefined) unusable++;
+      out.toolHashes.set(name, entry);
     }
+    if (unusable > 0) out.hashesProblem = `${unusable === out.toolHashes.size ? (unusable === 1 ? 'its one tool' : `all ${unusable} tools`) : `${unusable} of its ${out.toolHashes.size} tools`} in "${hashesKey}" ha${unusable === 1 ? 's' : 've'} no description or parameters hash (a string)`;
+  } else if (hashesKey && hashes !== null && hashes !== undefined) {
+    out.hashesProblem = `"${hashesKey}" is ${Array.isArray(hashes) ? 'a list' : `a ${typeof hashes}`}, not an object of hashes per tool`;
   }
   const cases = root.cases;
   if (Array.isArray(cases)) {
@@ -87,8 +98,10 @@ export function parseResults(uri: string, text: string, unreadable?: string): Ev
       const trials = Array.isArray(c.trials) ? c.trials.filter(isObj) : [c];
       const missing = new Set<RecordField>();
       for (const t of trials) {
+        // Recorded: present with a value of its kind (a tool name or null; true, false or null). "yes", 5 or {} is
+        // no record (they were read as recorded; an independent tester).
         for (const field of Object.keys(RECORD_FIELDS) as RecordField[]) {
-          if (!RECORD_FIELDS[field].some((k) => has(t, k))) missing.add(field);
+          if (!RECORD_FIELDS[field].some((k) => has(t, k) && recordOfKind(field, t[k]))) missing.add(field);
         }
       }
       if (trials.length === 0) for (const field of Object.keys(RECORD_FIELDS) as RecordField[]) missing.add(field);
@@ -111,4 +124,8 @@ export function runLabel(r: EvalResults): string {
   const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) return 'the last recorded run';
   return `the run of ${new Date(ms).toISOString().slice(0, 10)}`;
+}
+
+function recordOfKind(field: RecordField, v: unknown): boolean {
+  return v === null || (field === 'selected' ? typeof v === 'string' : typeof v === 'boolean');
 }

@@ -12,7 +12,7 @@ type Change = 'description' | 'schema' | 'added';
 
 /** How a tool differs from what a run recorded (nothing when the run recorded no hashes at all). */
 function changesOf(tool: ToolInfo, r: EvalResults): Change[] {
-  if (!tool.name || r.toolHashes.size === 0) return [];
+  if (!tool.name || !(r.hashesRecorded ?? r.toolHashes.size > 0)) return [];
   const recorded = r.toolHashes.get(tool.name);
   if (!recorded) return ['added'];
   const now = toolHashes(tool);
@@ -24,7 +24,7 @@ function changesOf(tool: ToolInfo, r: EvalResults): Change[] {
 
 const BAD_TOOL_FILE = EXAMPLE_TOOL_FILE.replace('Use this when the user asks about current conditions in a city.', 'Use this for any weather question about a city.');
 
-export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated' | 'setStale'>({
+export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated' | 'setStale' | 'hashesUnusable'>({
   id: 'eval-stale',
   meta: {
     section: 'Evaluation',
@@ -49,6 +49,7 @@ export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated
       schemaChanged: 'The parameter schema of {{tool}} changed after {{run}} ({{results}}). Rerun the evaluation set: toolschema eval {{set}}.',
       notEvaluated: '{{tool}} was added after {{run}} ({{results}}) and has not been evaluated. Add cases for it and rerun the evaluation set: toolschema eval {{set}}.',
       setStale: 'The tools changed after {{run}} ({{results}}): {{changes}}. These results no longer describe the tools: rerun the set.',
+      hashesUnusable: 'The recorded results ({{results}}) cannot tell which tools were run: {{problem}}. Whether they still describe the tools is unknown: rerun the set.',
     },
   },
   create(ctx) {
@@ -64,7 +65,12 @@ export default defineRule<'descriptionChanged' | 'schemaChanged' | 'notEvaluated
         }
       },
       evalSet({ set, target, results }) {
-        if (!target || !results || results.toolHashes.size === 0) return;
+        if (!target || !results) return;
+        if (results.hashesProblem) {
+          const at = set.toolsNode ?? set.casesKeyNode ?? ctx.doc.tree;
+          if (at) ctx.report({ node: at, messageId: 'hashesUnusable', data: { results: fileName(results.uri), problem: results.hashesProblem } });
+        }
+        if (!(results.hashesRecorded ?? results.toolHashes.size > 0)) return;
         const changes: string[] = [];
         const names = new Set<string>();
         for (const t of target.tools) {
