@@ -4,10 +4,11 @@
  * format and its reader are the engine's (shared/src/evaluation/evalSet.ts), the same the Evaluation rules
  * lint; here cases the runner cannot send are skipped with a reason, never thrown on.
  */
-import { resolve, dirname } from 'node:path';
+import { resolve } from 'node:path';
 import { ToolDocument, child, elements, isObject, str, valueOf, type JsonValue } from '../../../shared/src/document';
 import { parseEvalSet } from '../../../shared/src/evaluation/evalSet';
-import { defaultToolUri } from '../../../shared/src/evaluation/paths';
+import { defaultToolUri, resolveToolsRef } from '../../../shared/src/evaluation/paths';
+import { fileURLToPath } from 'node:url';
 import type { CaseMessage } from './providers';
 import type { RunnableCase } from './runner';
 
@@ -32,7 +33,9 @@ export function readEvalSet(evalPath: string, text: string): ReadEvalSet {
   for (const p of doc.syntaxProblems.slice(0, 1)) problems.push(`the evaluation set is not valid JSON: ${p.message} (offset ${p.offset})`);
   if (doc.tree && !isObject(doc.tree)) problems.push('the evaluation set must be a JSON object with "cases"');
   else if (doc.tree && set.casesNode?.type !== 'array' && problems.length === 0) problems.push('"cases" must be an array');
-  const toolFile = set.toolsRef ? resolve(dirname(evalPath), set.toolsRef) : defaultToolFile(evalPath);
+  // As the lint resolves it (resolveToolsRef): "\\" is a separator on every system, "%" a character of the name, and a
+  // trailing "/" names a folder (node's resolve read ".\\weather.tool.json" as one name and dropped a trailing "/").
+  const toolFile = set.toolsRef ? (/^file:/i.test(set.toolsRef) ? fileUrlPath(set.toolsRef) : resolveToolsRef(resolve(evalPath), set.toolsRef)) : defaultToolFile(evalPath);
   const cases: RunnableCase[] = [];
   const ids = new Set<string>();
   for (const c of set.cases) {
@@ -89,4 +92,13 @@ function messagesOf(node: ReturnType<typeof child>): { messages: CaseMessage[]; 
   const prompt = str(child(node, 'prompt'));
   if (prompt) out.push({ role: 'user', content: prompt });
   return { messages: out };
+}
+
+/** The path of a `file:` URI named in `"tools"`, or the URI as written when it names no local path. */
+function fileUrlPath(ref: string): string {
+  try {
+    return fileURLToPath(ref);
+  } catch {
+    return ref;
+  }
 }

@@ -10,13 +10,17 @@ import { defaultToolUri, evalSetUriOfResults, resolveToolsRef } from './paths';
 import { parseResults, type EvalResults } from './results';
 import type { EvaluationState } from '../linter';
 
-/** One spelling per file: percent-encoding decoded, `\` as `/` (a set's `tools` may be written either way). */
+/** One spelling per file: a URI's percent-encoding decoded, `\` as `/` (a set's `tools` may be written either way). */
 export function fileKey(uri: string): string {
   let u = uri;
-  try {
-    u = decodeURIComponent(uri);
-  } catch {
-    // keep it as written
+  // A URI's escapes are decoded; a plain path's "%" is a character of the name (the CLI read "./weather%2Etool.json"
+  // as weather.tool.json, which the language server and toolschema eval do not; an independent tester).
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(uri) && !/^[a-zA-Z]:[\\/]/.test(uri)) {
+    try {
+      u = decodeURIComponent(uri);
+    } catch {
+      // keep it as written
+    }
   }
   return u.replace(/\\/g, '/');
 }

@@ -81,7 +81,10 @@ export function resolveToolsRef(evalUri: string, ref: string): string {
   if (SCHEME.test(evalUri) && !/^[a-zA-Z]:[\\/]/.test(evalUri)) {
     if (SCHEME.test(ref) && !/^[a-zA-Z]:[\\/]/.test(ref)) return ref;
     try {
-      const encoded = ref.split(/[\\/]/).map((seg) => (seg === '.' || seg === '..' ? seg : encodeURIComponent(seg))).join('/');
+      // Separators run together count as one (".\\\\x.tool.json" named x.tool.json for the cases and another file
+      // for eval-missing); a leading one (an absolute path) and a trailing one (a folder) are kept.
+      const segs = ref.split(/[\\/]/);
+      const encoded = segs.filter((seg, i) => seg !== '' || i === 0 || i === segs.length - 1).map((seg) => (seg === '.' || seg === '..' ? seg : encodeURIComponent(seg))).join('/');
       return new URL(encoded, evalUri).href;
     } catch {
       return folderOf(evalUri) + ref;
@@ -91,9 +94,13 @@ export function resolveToolsRef(evalUri: string, ref: string): string {
   return normalizePath(folderOf(evalUri) + ref);
 }
 
-/** A path's `.` and `..` segments resolved, `\` written as `/`. */
+/**
+ * A path's `.` and `..` segments resolved, `\` written as `/`. A trailing separator is kept: "weather.tool.json/"
+ * names a folder, so no tool file (the CLI dropped it and found the file, where the server did not).
+ */
 function normalizePath(p: string): string {
   const abs = p.startsWith('/');
+  const folder = /[\\/]$/.test(p);
   const out: string[] = [];
   for (const seg of p.replace(/\\/g, '/').split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -102,7 +109,7 @@ function normalizePath(p: string): string {
       else if (!abs) out.push('..');
     } else out.push(seg);
   }
-  return (abs ? '/' : '') + out.join('/');
+  return (abs ? '/' : '') + out.join('/') + (folder && out.length > 0 ? '/' : '');
 }
 
 /** A reference from an evaluation set to its tool file, written relative to the set (for new sets). */
