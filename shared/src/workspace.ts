@@ -20,9 +20,11 @@ export function evalSetRefs(doc: ToolDocument, set: EvalSetInfo): ReferenceLocat
     const strings = [...(c.toolNode?.type === 'string' ? [c.toolNode] : []), ...c.allowedNodes];
     for (const n of strings) {
       const name = n.value as string;
-      // Only names written without escapes: their characters in the text are the name.
-      if (!name || n.length !== name.length + 2) continue;
-      refs.push({ uri: doc.uri, name, kind: 'case', offset: n.offset + 1, length: name.length, range: doc.rangeOf(n.offset + 1, name.length), inTool: undefined });
+      if (!name) continue;
+      // The string's raw text inside its quotes, escapes and all ("get\u005fweather"): a rename replaces it whole. Names
+      // written with escapes were left out, so rename skipped them and the set then named a tool that no longer
+      // existed (an independent tester).
+      refs.push({ uri: doc.uri, name, kind: 'case', offset: n.offset + 1, length: n.length - 2, range: doc.rangeOf(n.offset + 1, n.length - 2), inTool: undefined });
     }
   }
   return refs;

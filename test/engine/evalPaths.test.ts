@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveToolsRef } from '../../shared/src/evaluation/paths';
+import { resolveToolsRef, siblingEvalSetUri, defaultToolUri } from '../../shared/src/evaluation/paths';
 import { fileKey } from '../../shared/src/evaluation/model';
 import { readEvalSet } from '../../server/src/eval/evalSet';
 
@@ -35,5 +35,15 @@ describe('"tools" of an evaluation set', () => {
     assert.notEqual(fileKey('/w/weather%2Etool.json'), fileKey('/w/weather.tool.json'));
     assert.equal(fileKey('file:///w/a%20b.tool.json'), fileKey('file:///w/a b.tool.json'));
     assert.equal(fileKey('C:\\w\\a%20b.tool.json'), 'C:/w/a%20b.tool.json');
+  });
+});
+
+describe('file names holding "#" or "?"', () => {
+  it('are whole names in a path (the CLI cut them at "#": a#b.tool.json looked for a.eval.json); a URI\'s query and fragment are not part of its name', () => {
+    assert.equal(siblingEvalSetUri('/w/a#b.tool.json'), '/w/a#b.eval.json');
+    assert.equal(siblingEvalSetUri('/w/a?b.tool.json'), '/w/a?b.eval.json');
+    assert.equal(defaultToolUri('/w/a#b.eval.json'), '/w/a#b.tool.json');
+    assert.equal(siblingEvalSetUri('file:///w/a%23b.tool.json'), 'file:///w/a%23b.eval.json');
+    assert.equal(siblingEvalSetUri('file:///w/a.tool.json#frag'), 'file:///w/a.eval.json');
   });
 });

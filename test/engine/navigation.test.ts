@@ -6,6 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_INDEXED_DESCRIPTION, WorkspaceModel, indexFile } from '../../shared/src/workspace';
+import { parseEvalSet } from '../../shared/src/evaluation/evalSet';
 import { lintText, lintWorkspace, type FileLint } from '../../shared/src/linter';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools } from '../../shared/src/discover';
@@ -202,6 +203,22 @@ describe('navigation: occurrences and rename', () => {
     assert.match(after['file:///w/b.tool.json']!, /Call get_current_weather first\.\\nget_current_weather again/);
     const lints = lintWorkspace(Object.entries(after).map(([uri, text]) => ({ uri, text })), { today: '2026-11-22' });
     assert.deepEqual(lints.flatMap((l) => l.findings.filter((f) => f.rule === 'description-sibling-unknown')), []);
+  });
+
+  it('finds and renames a case\'s tool written with a JSON escape in an evaluation set (rename skipped it, leaving the set naming no tool)', () => {
+    const files = { 'file:///w/a.tool.json': `[${tool('get_weather', 'Use this when the user asks for the current weather in a city.')}]` };
+    const setText = '{ "tools": "./a.tool.json", "cases": [ { "id": "oslo", "category": "normal", "prompt": "Oslo?", "expect": { "tool": "get\\u005fweather", "allowed_tools": ["get_weathe\\u0072"] } } ] }';
+    const m = model(files);
+    const doc = new ToolDocument('file:///w/a.eval.json', setText);
+    m.updateEvalSet(doc, parseEvalSet(doc));
+    const refs = occurrencesOf(m, 'get_weather', false).filter((o) => o.uri === 'file:///w/a.eval.json');
+    assert.deepEqual(refs.map((o) => setText.slice(o.offset, o.offset + o.length)), ['get\\u005fweather', 'get_weathe\\u0072']);
+    const r = renameTool(m, 'get_weather', 'get_current_weather');
+    assert.ok(r.ok);
+    const edits = r.files.find((f) => f.uri === 'file:///w/a.eval.json')!.edits.sort((x, y) => y.offset - x.offset);
+    let after = setText;
+    for (const e of edits) after = after.slice(0, e.offset) + e.newText + after.slice(e.offset + e.length);
+    assert.deepEqual((JSON.parse(after) as { cases: { expect: unknown }[] }).cases[0]!.expect, { tool: 'get_current_weather', allowed_tools: ['get_current_weather'] });
   });
 
   it('renames a name defined twice in both places, and only whole words', () => {

@@ -9,15 +9,23 @@ export const EVAL_RESULTS_SUFFIX = '.eval-results.json';
 export const EVAL_REPORT_SUFFIX = '.eval-report.md';
 const TOOL_SUFFIX = '.tool.json';
 
+/**
+ * A URI without its query and fragment; a plain path as it is: "#" and "?" are characters of a file's name (the CLI,
+ * which works on paths, read "a#b.tool.json" as "a" and looked for a.eval.json; an independent tester).
+ */
+function withoutQuery(uri: string): string {
+  return isUri(uri) ? uri.replace(/[?#].*$/, '') : uri;
+}
+
 /** The file name of a URI or path. */
 function baseName(uri: string): string {
-  const cut = uri.replace(/[?#].*$/, '');
+  const cut = withoutQuery(uri);
   return cut.slice(Math.max(cut.lastIndexOf('/'), cut.lastIndexOf('\\')) + 1);
 }
 
 /** The folder part of a URI or path, with its trailing separator. */
 function folderOf(uri: string): string {
-  const cut = uri.replace(/[?#].*$/, '');
+  const cut = withoutQuery(uri);
   return cut.slice(0, Math.max(cut.lastIndexOf('/'), cut.lastIndexOf('\\')) + 1);
 }
 
@@ -71,6 +79,11 @@ export function evalSetUriOfResults(resultsUri: string): string {
 }
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]+:/;
+
+/** A URI (`file:///…`, `vscode-test-web://…`), not a plain path (`/w/x`, `C:\\w\\x`). */
+export function isUri(s: string): boolean {
+  return SCHEME.test(s) && !/^[a-zA-Z]:[\\/]/.test(s);
+}
 
 /**
  * The `tools` reference of a set resolved against the set's own location: a relative path (`./weather.tool.json`,

@@ -2,10 +2,13 @@ import { defineRule } from '../rule';
 import type { ToolInfo } from '../discover';
 import { toolLists } from '../analysis/names';
 import { SOURCES } from '../profiles';
+import { isUri } from '../evaluation/paths';
 
 const QUERY_OR_FRAGMENT = /[?#].*$/;
 
-function decoded(s: string): string {
+/** A URI's escapes decoded; a plain path (the CLI's) as it is: "%", "#" and "?" are characters of its names. */
+function decoded(s: string, uri: boolean): string {
+  if (!uri) return s;
   try {
     return decodeURIComponent(s);
   } catch {
@@ -19,15 +22,16 @@ function decoded(s: string): string {
  * clashed with itself (an independent tester).
  */
 function otherFileLabel(uri: string, from: string): string {
-  const path = uri.replace(QUERY_OR_FRAGMENT, '');
-  const base = decoded(path.slice(path.lastIndexOf('/') + 1) || path);
-  const here = from.replace(QUERY_OR_FRAGMENT, '');
-  if (decoded(here.slice(here.lastIndexOf('/') + 1)) !== base) return base;
+  const isU = isUri(uri);
+  const path = isU ? uri.replace(QUERY_OR_FRAGMENT, '') : uri;
+  const base = decoded(path.slice(path.lastIndexOf('/') + 1) || path, isU);
+  const here = isUri(from) ? from.replace(QUERY_OR_FRAGMENT, '') : from;
+  if (decoded(here.slice(here.lastIndexOf('/') + 1), isUri(from)) !== base) return base;
   const a = here.split('/').slice(0, -1);
   const b = path.split('/');
   let common = 0;
   while (common < a.length && common < b.length - 1 && a[common] === b[common]) common++;
-  return decoded([...a.slice(common).map(() => '..'), ...b.slice(common)].join('/'));
+  return decoded([...a.slice(common).map(() => '..'), ...b.slice(common)].join('/'), isU);
 }
 
 export default defineRule<'inFile' | 'inWorkspace'>({
