@@ -960,7 +960,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function hoverAt(params: HoverParams): Hover | null | Promise<Hover | null> {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
-    if (isEvalSetUri(doc.uri)) return withJson(doc.uri, (d) => Promise.resolve(jsonLs().doHover(d, params.position, jsonLs().parseJSONDocument(d))), null);
+    // The JSON service answers an empty hover ({"contents": [""]}) where its schema has no description (an
+    // `allowed_tools` entry, white space): no hover there.
+    if (isEvalSetUri(doc.uri)) return withJson(doc.uri, (d) => Promise.resolve(jsonLs().doHover(d, params.position, jsonLs().parseJSONDocument(d))).then((h) => (h && hoverText(h.contents) ? h : null)), null);
     const lint = currentLint(doc.uri);
     if (!lint) return null;
     const config = configFor(doc.uri);
@@ -970,6 +972,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!h) return null;
     return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range };
   }
+
+  /** The text of a hover's contents, of any of LSP's shapes (MarkupContent, MarkedString, or a list of those). */
+  const hoverText = (c: Hover['contents']): string => (Array.isArray(c) ? c.map((x) => (typeof x === 'string' ? x : x.value)).join('') : typeof c === 'string' ? c : c.value).trim();
 
   /** Runs a vscode-json-languageservice feature, never on a document the engine refused (too large or deep). */
   const withJson = <T>(uri: string, fn: (doc: TextDocument) => T | Promise<T>, fallback: T): T | Promise<T> => afterConfig(() => jsonFeature(uri, fn, fallback));

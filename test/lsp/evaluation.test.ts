@@ -120,6 +120,9 @@ describe('evaluation sets over stdio', () => {
     assert.deepEqual(list.items.map((i) => i.label).sort(), ['close_issue', 'get_issue', 'search_issues']);
     const hover = await req<Hover>('textDocument/hover', { textDocument: { uri: uri('issues.eval.json') }, position: positionOf(SET, '"category"', 3) });
     assert.match(JSON.stringify(hover.contents), /normal: a typical request/);
+    // Where the format says nothing (an allowed_tools entry): no hover, not an empty one (an independent tester).
+    const none = await req<Hover | null>('textDocument/hover', { textDocument: { uri: uri('issues.eval.json') }, position: positionOf(SET, '"allowed_tools": ["search_issues"', 20) });
+    assert.equal(none, null);
   });
 
   it('offers Create evaluation set on eval-missing as a file-creating edit; the new set then silences it', async () => {
