@@ -1,3 +1,7 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { lintText } from '../../shared/src/linter';
+import { fixesFor } from '../../shared/src/fix';
 import { runRuleTests } from '../ruleTester';
 import rule from '../../shared/src/rules/eval-missing';
 import { ISSUE_TOOLS } from '../evalFixtures';
@@ -86,4 +90,18 @@ runRuleTests(rule, {
       errors: [{ messageId: 'missing', at: '"get_a"', data: { file: 'weather.eval.json' } }],
     },
   ],
+});
+
+describe('eval-missing on a file named only ".tool.json"', () => {
+  it('says how to give it a set and offers no fix creating ".eval.json", which is no set', () => {
+    const lint = lintText('file:///w/.tool.json', OPENAI_ONE, { evaluation: { sets: [], results: [] } });
+    const f = lint.findings.filter((x) => x.rule === 'eval-missing');
+    assert.equal(f.length, 1);
+    assert.equal(f[0]!.messageId, 'missingNoBase');
+    assert.match(f[0]!.message, /rename it \(weather\.tool\.json\), or write a set whose "tools" names it/);
+    assert.deepEqual(fixesFor(lint, f[0]!), []);
+    // With a base name, the fix is there.
+    const named = lintText('file:///w/a.tool.json', OPENAI_ONE, { evaluation: { sets: [], results: [] } });
+    assert.equal(fixesFor(named, named.findings.find((x) => x.rule === 'eval-missing')!).length, 1);
+  });
 });

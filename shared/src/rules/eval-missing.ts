@@ -1,12 +1,12 @@
 import { defineRule } from '../rule';
 import { pointerOf } from '../document';
-import { displayFileName, siblingEvalSetUri } from '../evaluation/paths';
+import { displayFileName, isEvalSetUri, siblingEvalSetUri } from '../evaluation/paths';
 import { evalSetSkeleton } from '../evaluation/skeleton';
 import { EXAMPLE_TOOL_FILE } from '../evaluation/docExamples';
 
 const fileName = displayFileName;
 
-export default defineRule<'missing'>({
+export default defineRule<'missing' | 'missingNoBase'>({
   id: 'eval-missing',
   meta: {
     section: 'Evaluation',
@@ -23,6 +23,7 @@ export default defineRule<'missing'>({
     },
     messages: {
       missing: 'No evaluation set tests this tool file. Create {{file}} with 5 to 10 fixed cases (normal, ambiguous, adversarial) and rerun it after every description change: a clear schema does not replace an evaluation set.',
+      missingNoBase: 'No evaluation set tests this tool file. A file named only ".tool.json" has no <base>.eval.json beside it: rename it (weather.tool.json), or write a set whose "tools" names it, with 5 to 10 fixed cases (normal, ambiguous, adversarial), and rerun it after every description change.',
     },
   },
   create(ctx) {
@@ -38,14 +39,22 @@ export default defineRule<'missing'>({
           const p = pointerOf(t.outer);
           if (p < at) [first, at] = [t, p];
         }
-        ctx.report({ node: first.nameNode ?? first.outer, tool: null, messageId: 'missing', data: { file: fileName(siblingEvalSetUri(ctx.doc.uri)) } });
+        // ".tool.json" has no base name: ".eval.json" is no evaluation set (the quick fix created one that nothing
+        // read, and the finding stayed; an independent tester).
+        if (!hasBaseName(ctx.doc.uri)) ctx.report({ node: first.nameNode ?? first.outer, tool: null, messageId: 'missingNoBase' });
+        else ctx.report({ node: first.nameNode ?? first.outer, tool: null, messageId: 'missing', data: { file: fileName(siblingEvalSetUri(ctx.doc.uri)) } });
       },
     };
   },
   fix(ctx) {
     // An unsaved document has no folder to create the set in (it proposed `untitled:Untitled-1.eval.json`).
-    if (ctx.doc.uri.startsWith('untitled:')) return [];
+    if (ctx.doc.uri.startsWith('untitled:') || !hasBaseName(ctx.doc.uri)) return [];
     const uri = siblingEvalSetUri(ctx.doc.uri);
     return [{ title: `Create evaluation set ${fileName(uri)}`, kind: 'suggestion', edits: [], createFile: { uri, text: evalSetSkeleton(uri, ctx.doc.uri, ctx.tools) } }];
   },
 });
+
+/** Whether the tool file's sibling set name is a set's name (".tool.json" gives ".eval.json", which is none). */
+function hasBaseName(toolUri: string): boolean {
+  return isEvalSetUri(siblingEvalSetUri(toolUri));
+}
