@@ -199,6 +199,14 @@ describe('toolschema eval (CLI)', () => {
     for (const f of files) assert.ok(!readFileSync(f, 'utf8').includes(SENTINEL_KEY), `${f} holds the key`);
     assert.ok(!r.stdout.includes(SENTINEL_KEY) && !r.stderr.includes(SENTINEL_KEY));
   });
+  it('a key the API refuses on every request (HTTP 401) is exit 2 with what to check, as a missing key is; results are still written', async () => {
+    writeFileSync(join(dir, 'badkey.eval.json'), JSON.stringify(evalSet(['echo']), null, 2));
+    const r = await run(['eval', 'badkey.eval.json', '--base-url', server.openaiBase, '--max-retries', '0', '--out', 'badkey.json', '--report', 'badkey.md'], dir, withKey());
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /^toolschema: the API refused every request \(HTTP 401\): check the key in OPENAI_API_KEY and the base URL\.$/m);
+    assert.ok(existsSync(join(dir, 'badkey.json')) && existsSync(join(dir, 'badkey.md')));
+  });
+
   it('results and report paths that are symbolic links (a repository can ship them) are replaced, never written through', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'toolschema-eval-outside-'));
     const sub = mkdtempSync(join(dir, 'links-'));

@@ -143,6 +143,15 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
   writeText(outPath, redact(JSON.stringify(results, null, 2) + '\n'), io.cwd);
   writeText(reportPath, redact(markdownReport(setLabel, runs)), io.cwd);
   io.stdout(`Results: ${printable(displayPath(outPath, io.cwd))}\nReport:  ${printable(displayPath(reportPath, io.cwd))}\n`);
+  // A key the API refuses on every request (HTTP 401 or 403) is a configuration error, as a missing one is: exit 2,
+  // not the exit code of cases that fail (an independent tester). The results and the report say the same.
+  const trialsA = runA.cases.flatMap((c) => c.trials);
+  const refused = trialsA.length > 0 && trialsA.every((t) => t.steps === 0 && t.failures.length > 0 && t.failures.every((f) => f.status === 401 || f.status === 403));
+  if (refused && !runA.cancelled) {
+    const status = [...new Set(trialsA.flatMap((t) => t.failures.map((f) => f.status)))].join(' or ');
+    io.stderr(`toolschema: the API refused every request (HTTP ${status}): check the key in ${keyEnv}${opts.baseUrl ? ' and the base URL' : ''}.\n`);
+    return 2;
+  }
   const allPass = runA.cases.every((c) => c.passAll) && !runA.cancelled;
   return allPass ? 0 : 1;
 }
