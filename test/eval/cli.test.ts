@@ -101,6 +101,9 @@ describe('toolschema eval (CLI)', () => {
     assert.match(r.stdout, /tool-selection accuracy +60% \(3\/5 trials\)/);
     assert.match(r.stdout, /unauthorized rejected +1\/1/);
     assert.match(r.stdout, /^  rate: 1 retry after 1 failed request \(HTTP 429\)$/m);
+    // The wait is said as it starts (a 429 storm held runs silent for minutes), on stderr, not in the report.
+    assert.match(r.stderr, /^toolschema: rate: HTTP 429 \(rate limited\); retry 1 of 1 in 0 ms\.$/m);
+    assert.doesNotMatch(r.stdout, /retry 1 of 1 in/);
     const results = JSON.parse(readFileSync(join(dir, 'weather.eval-results.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(results.provider, 'openai');
     assert.equal(results.model, 'scripted');
@@ -142,6 +145,14 @@ describe('toolschema eval (CLI)', () => {
     assert.match(r.stdout, /pass\^2 +100% of cases \(every trial passed\); average 100% of trials/);
     assert.match(r.stdout, /^correct +normal +get_weather +get_weather +2\/2 +— +2\/2 PASS$/m);
     assert.ok(existsSync(join(dir, 'out.json')) && existsSync(join(dir, 'out.md')));
+  });
+
+  it('--provider anthropic with a base URL ending in /v1 (as OpenAI base URLs do) requests /v1/messages, not /v1/v1/messages', async () => {
+    server.reset();
+    const r = await run(['eval', 'good.eval.json', '--provider', 'anthropic', '--base-url', `${server.anthropicBase}/v1/`, '--out', 'v1.json', '--report', 'v1.md', ...limits], dir, withKey('ANTHROPIC_API_KEY'));
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.ok(server.requests.length > 0);
+    assert.deepEqual([...new Set(server.requests.map((q) => q.path))], ['/v1/messages']);
   });
 
   it('--api-key-env names another variable', async () => {

@@ -60,6 +60,17 @@ describe('Run Evaluation Set (session logic, fake VS Code)', () => {
     ['/ws/weather.eval.json', JSON.stringify(evalSet(['correct', 'refuse']))],
   ]);
 
+  it('says in the progress notification that it waits to retry after a 429', async () => {
+    const fs = new Map([
+      ['/ws/weather.tool.json', JSON.stringify(TOOLS)],
+      ['/ws/weather.eval.json', JSON.stringify(evalSet(['rate']))],
+    ]);
+    const host = fakeHost(fs);
+    const r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai', baseUrl: server.openaiBase, timeoutMs: 2000 }, host);
+    assert.equal(r.status, 'done', r.message);
+    assert.ok(host.messages.some((m) => /^rate: HTTP 429 \(rate limited\), retry 1 of \d+ in 0 ms$/.test(m)), host.messages.join('\n'));
+  });
+
   it('refuses in an untrusted workspace before asking for anything', async () => {
     const host = fakeHost(files(), { isTrusted: false });
     const r = await runEvalSession('/ws/weather.eval.json', { provider: 'openai', baseUrl: server.openaiBase }, host);

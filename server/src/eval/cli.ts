@@ -21,6 +21,7 @@ import { baseUrlProblem, DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation
 import { readEvalSet } from './evalSet';
 import { loadTools } from './tools';
 import { markdownReport, textReport, type LabelledRun } from './report';
+import { retryReason, seconds, type RequestFailure } from './host';
 import { resultsFile, resultsPathFor, reportPathFor } from './results';
 
 export class EvalUsageError extends Error {}
@@ -125,13 +126,18 @@ async function evalCommandInner(file: string, opts: EvalOptions, io: CliIO, env:
   const progress = (p: { done: number; caseId: string; trial: number }) => {
     if (io.isTTY) io.status?.(`[${base + p.done + 1}/${total}] ${p.caseId}${trials > 1 ? ` (trial ${p.trial})` : ''}`);
   };
+  // A wait between retries is said as it starts: after a 429 a run can wait up to a minute per retry.
+  const onRetryWait = (p: { caseId: string; trial: number; failure: RequestFailure }) => {
+    if (io.isTTY) io.status?.('');
+    io.stderr(`toolschema: ${printable(p.caseId)}${trials > 1 ? ` (trial ${p.trial})` : ''}: ${retryReason(p.failure)}; retry ${p.failure.attempt} of ${limits.maxRetries} in ${seconds(p.failure.waitMs ?? 0)}.\n`);
+  };
   const runs: LabelledRun[] = [];
-  const runA = await runEvaluation(set.cases, main.tools, settings, { onProgress: progress });
+  const runA = await runEvaluation(set.cases, main.tools, settings, { onProgress: progress, onRetryWait });
   runs.push({ label: displayPath(set.toolFile, io.cwd), run: runA });
   let runB: RunResult | undefined;
   if (other) {
     base = set.cases.length * trials;
-    runB = await runEvaluation(set.cases, other.tools, settings, { onProgress: progress });
+    runB = await runEvaluation(set.cases, other.tools, settings, { onProgress: progress, onRetryWait });
     runs.push({ label: other.label, run: runB });
   }
   if (io.isTTY) io.status?.('');

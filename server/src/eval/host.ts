@@ -76,6 +76,18 @@ export interface RequestFailure {
   message: string;
 }
 
+/** Why a request is retried, in a few words: "HTTP 429", "no response within 30000 ms", "connection error". */
+export function retryReason(f: RequestFailure): string {
+  if (f.status !== undefined) return `HTTP ${f.status}${f.status === 429 ? ' (rate limited)' : ''}`;
+  if (f.kind === 'timeout') return 'no response in time';
+  return 'connection error';
+}
+
+/** A wait as people read it: "800 ms", "2 s", "1.5 s". */
+export function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
+
 export type StopReason = 'model-stopped' | 'max-steps' | 'request-failed' | 'cancelled';
 
 export interface TrialOutcome {
@@ -119,7 +131,7 @@ export class CancelledError extends Error {
 const SUCCESS = (tool: string, args: JsonValue) => JSON.stringify({ status: 'ok', tool, arguments: args, note: 'Accepted by the evaluation host; the call was validated and not executed.' });
 
 /** Runs one trial. Never throws except CancelledError (when `signal` aborts). */
-export async function runTrial(provider: ProviderClient, tools: readonly RunnableTool[], c: HostCase, limits: HostLimits, signal: AbortSignal, redact: (s: string) => string): Promise<TrialOutcome> {
+export async function runTrial(provider: ProviderClient, tools: readonly RunnableTool[], c: HostCase, limits: HostLimits, signal: AbortSignal, redact: (s: string) => string, onWait?: (failure: RequestFailure) => void): Promise<TrialOutcome> {
   const out: TrialOutcome = { calls: [], steps: 0, requests: 0, retries: 0, failures: [], stop: 'model-stopped', providerStop: undefined, finalText: '' };
   const byName = new Map(tools.map((t) => [t.name, t]));
   let conv: Conversation;
@@ -139,7 +151,7 @@ export async function runTrial(provider: ProviderClient, tools: readonly Runnabl
       break;
     }
     if (signal.aborted) throw new CancelledError();
-    const turn = await sendWithRetries(conv, step, limits, signal, out, redact);
+    const turn = await sendWithRetries(conv, step, limits, signal, out, redact, onWait);
     if (!turn) {
       out.stop = 'request-failed';
       break;
@@ -204,7 +216,7 @@ function countUnrecorded(out: TrialOutcome, rec: CallRecord): void {
   u.outcomes[rec.outcome] = (u.outcomes[rec.outcome] ?? 0) + 1;
 }
 
-async function sendWithRetries(conv: Conversation, step: number, limits: HostLimits, signal: AbortSignal, out: TrialOutcome, redact: (s: string) => string): Promise<ModelTurn | undefined> {
+async function sendWithRetries(conv: Conversation, step: number, limits: HostLimits, signal: AbortSignal, out: TrialOutcome, redact: (s: string) => string, onWait?: (failure: RequestFailure) => void): Promise<ModelTurn | undefined> {
   for (let attempt = 1; ; attempt++) {
     if (signal.aborted) throw new CancelledError();
     out.requests++;
@@ -249,6 +261,8 @@ async function sendWithRetries(conv: Conversation, step: number, limits: HostLim
       const wait = Math.min(limits.maxRetryDelayMs, ra.ms ?? limits.retryBaseDelayMs * 2 ** (attempt - 1));
       failure.waitMs = wait;
       out.retries++;
+      // Said before the wait: a 429 storm held a run silent for minutes (up to maxRetryDelayMs per retry).
+      onWait?.(failure);
       await sleep(wait, signal);
     } finally {
       clearTimeout(timer);

@@ -215,9 +215,17 @@ function responsesProvider(s: ProviderSettings): ProviderClient {
 // ---------------------------------------------------------------------------------------------
 // Anthropic Messages
 
+/**
+ * The Anthropic client's base URL: the SDK adds `/v1/messages` itself, so a URL ending in `/v1`, as OpenAI's base
+ * URLs do (`--base-url http://proxy/v1`), is taken without it; it requested `/v1/v1/messages`, a 404 on every case.
+ */
+export function anthropicBaseURL(baseURL: string | undefined): string {
+  return baseURL === undefined ? 'https://api.anthropic.com' : baseURL.replace(/\/+$/, '').replace(/\/v1$/i, '');
+}
+
 function anthropicProvider(s: ProviderSettings): ProviderClient {
   // The key goes in x-api-key (the Messages API's documented header) as well as the client's own header.
-  const client = new Anthropic({ apiKey: s.apiKey, baseURL: s.baseURL ?? 'https://api.anthropic.com', maxRetries: 0, logLevel: 'off', openTelemetry: false, defaultHeaders: { 'x-api-key': s.apiKey }, fetch: guardedFetch() });
+  const client = new Anthropic({ apiKey: s.apiKey, baseURL: anthropicBaseURL(s.baseURL), maxRetries: 0, logLevel: 'off', openTelemetry: false, defaultHeaders: { 'x-api-key': s.apiKey }, fetch: guardedFetch() });
   return {
     start(messages, tools) {
       const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');

@@ -5,7 +5,7 @@
  * the VS Code command both call `runEvaluation`, with an AbortSignal for cancellation.
  */
 import type { JsonValue } from '../../../shared/src/document';
-import { CancelledError, isRefused, MAX_RECORDED_CALLS, MAX_RECORDED_CHARS, matchesSubset, runTrial, type HostLimits, type TrialOutcome } from './host';
+import { CancelledError, isRefused, MAX_RECORDED_CALLS, MAX_RECORDED_CHARS, matchesSubset, runTrial, type HostLimits, type RequestFailure, type TrialOutcome } from './host';
 import { createProvider, type CaseMessage, type ProviderClient, type ProviderId, type RunnableTool } from './providers';
 
 export type Category = 'normal' | 'ambiguous' | 'adversarial';
@@ -101,6 +101,8 @@ export interface RunHooks {
   signal?: AbortSignal | undefined;
   /** Called before each trial (done counts finished trials). */
   onProgress?: (p: { done: number; total: number; caseId: string; trial: number }) => void;
+  /** Called before each wait between retries of a failed request (`failure.waitMs`: how long). */
+  onRetryWait?: (p: { caseId: string; trial: number; failure: RequestFailure }) => void;
   /** Replace the provider (tests). */
   provider?: ProviderClient;
 }
@@ -123,7 +125,8 @@ export async function runEvaluation(cases: readonly RunnableCase[], tools: reado
       hooks.onProgress?.({ done, total, caseId: c.id, trial });
       let outcome;
       try {
-        outcome = await runTrial(provider, tools, { messages: c.messages, allowedTools: c.expect.allowedTools }, s.limits, signal, redact);
+        const onWait = hooks.onRetryWait && ((failure: RequestFailure) => hooks.onRetryWait!({ caseId: c.id, trial, failure }));
+        outcome = await runTrial(provider, tools, { messages: c.messages, allowedTools: c.expect.allowedTools }, s.limits, signal, redact, onWait);
       } catch (e) {
         if (e instanceof CancelledError || signal.aborted) {
           result.cancelled = true;

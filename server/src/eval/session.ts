@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { PROVIDERS, type ProviderId } from './providers';
 import { baseUrlProblem, DEFAULT_LIMITS, DEFAULT_MAX_TOKENS, DEFAULT_MODELS, redactor, runEvaluation, withoutCredentials, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
+import { retryReason, seconds } from './host';
 import { loadTools } from './tools';
 import { markdownReport } from './report';
 import { resultsFile, resultsPathFor, reportPathFor } from './results';
@@ -120,6 +121,7 @@ export async function runEvalSession(evalPath: string, s: SessionSettings, host:
         host.progress(`${p.caseId}${trials > 1 ? ` (trial ${p.trial})` : ''} · ${p.done}/${p.total}`, pct - last);
         last = pct;
       },
+      onRetryWait: (p) => host.progress(`${p.caseId}${trials > 1 ? ` (trial ${p.trial})` : ''}: ${retryReason(p.failure)}, retry ${p.failure.attempt} of ${settings.limits.maxRetries} in ${seconds(p.failure.waitMs ?? 0)}`, 0),
     });
   } catch (e) {
     return { status: 'error', message: `evaluation failed: ${redact((e as Error)?.message ?? String(e))}` };
