@@ -193,6 +193,13 @@ describe('toolschema eval (CLI)', () => {
       assert.match(bad.stderr, /--compare no-such-ref: not a file, and git cannot read it/);
       const opt = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase, '--compare=--output=/tmp/x'], repo, withKey());
       assert.equal(opt.code, 2, 'an option-like ref is refused');
+      // A range is several commits: git printed their log, which was read as a tool file "defining no tools".
+      git('commit', '-q', '--allow-empty', '-m', 'second');
+      for (const range of ['HEAD..HEAD~1', 'HEAD~1...HEAD', 'HEAD^!', 'HEAD..HEAD~1:weather.tool.json']) {
+        const ranged = await run(['eval', 'weather.eval.json', '--base-url', server.openaiBase, '--compare', range], repo, withKey());
+        assert.equal(ranged.code, 2, range);
+        assert.match(ranged.stderr, /is neither a file nor one git revision \(a range names several commits: give one, such as HEAD~1\)/, range);
+      }
       const files = allFiles(repo);
       for (const f of files) assert.ok(!readFileSync(f, 'utf8').includes(SENTINEL_KEY), `${f} holds the key`);
     } finally {

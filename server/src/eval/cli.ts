@@ -16,6 +16,7 @@ import { printable } from '../cli/terminal';
 import { outputsRefusal, readEvalInput } from './files';
 import { writeReplacing } from '../safeWrite';
 import { GIT_SAFETY_ARGS, gitEnv } from '../git';
+import { isValidBaselineRef } from '../../../shared/src/config';
 import { PROVIDERS, type ProviderId, type RunnableTool } from './providers';
 import { baseUrlProblem, DEFAULT_LIMITS, DEFAULT_MODELS, redactor, runEvaluation, withoutCredentials, type RunResult } from './runner';
 import { readEvalSet } from './evalSet';
@@ -183,6 +184,10 @@ export async function readCompare(arg: string, toolFile: string, cwd: string): P
   const asPath = resolve(cwd, arg);
   if (existsSync(asPath) && statSync(asPath).isFile()) return { label: displayPath(asPath, cwd), text: readText(asPath, cwd, 'comparison tool file') };
   if (arg.startsWith('-') || arg.trim() === '' || /[\x00-\x1f]/.test(arg)) throw new EvalUsageError(`--compare: "${arg}" is neither a file nor a git ref.`);
+  // One revision, as the breaking-change baseline takes it: git reads a range (`HEAD..HEAD~1`) as a list of commits
+  // and printed their log, which was parsed as the tool file ("defines no tools").
+  const ref = arg.includes(':') ? arg.slice(0, arg.indexOf(':')) : arg;
+  if (!isValidBaselineRef(ref)) throw new EvalUsageError(`--compare: "${printable(arg)}" is neither a file nor one git revision${/\.\.|\^[!@-]|^\^/.test(ref) ? ' (a range names several commits: give one, such as HEAD~1)' : ''}.`);
   const spec = arg.includes(':') ? arg : `${arg}:./${basename(toolFile)}`;
   const runIn = arg.includes(':') ? cwd : dirname(toolFile);
   const text = await new Promise<string>((resolvePromise, reject) => {
