@@ -29,6 +29,7 @@ import {
 import type { FileLint } from '../../shared/src/linter';
 import type { ToolDocument } from '../../shared/src/document';
 import type { ToolInfo } from '../../shared/src/discover';
+import { parseEvalSet } from '../../shared/src/evaluation/evalSet';
 import type { WorkspaceModel } from '../../shared/src/workspace';
 import {
   caseTargetAt,
@@ -37,6 +38,7 @@ import {
   prepareRenameOf,
   definitionsOf,
   documentOutline,
+  evalSetOutline,
   occurrencesOf,
   renameTool,
   targetAt,
@@ -246,7 +248,9 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     if (token.isCancellationRequested) throw cancelledError();
     try {
       const lint = deps.lintOf(params.textDocument.uri);
-      return lint ? documentOutline(lint).map(toDocumentSymbol) : [];
+      if (lint) return documentOutline(lint).map(toDocumentSymbol);
+      const set = deps.evalSetOf(params.textDocument.uri);
+      return set ? evalSetOutline(set.doc, parseEvalSet(set.doc)).map(toDocumentSymbol) : [];
     } catch (e) {
       log('document symbols', params.textDocument.uri, e);
       return [];
@@ -307,7 +311,7 @@ function toDocumentSymbol(s: OutlineSymbol): DocumentSymbol {
   return {
     name: s.name,
     detail: s.detail,
-    kind: s.kind === 'tool' ? SymbolKind.Function : s.kind === 'parameter' ? SymbolKind.Field : SymbolKind.Property,
+    kind: s.kind === 'tool' ? SymbolKind.Function : s.kind === 'parameter' ? SymbolKind.Field : s.kind === 'case' ? SymbolKind.Object : SymbolKind.Property,
     range: s.range,
     selectionRange: s.selectionRange,
     ...(s.deprecated ? { tags: [SymbolTag.Deprecated] } : {}),

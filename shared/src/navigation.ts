@@ -20,6 +20,7 @@ import { snakeName } from './analysis/names';
 import { typeNames } from './schemaWalk';
 import { layoutOf } from './fixes/edits';
 import type { Dialect, Range } from './types';
+import type { EvalSetInfo } from './evaluation/evalSet';
 
 
 /** The string nodes of a tool's deprecation marker that name successors. */
@@ -242,8 +243,11 @@ export function prepareRenameOf(model: WorkspaceModel, target: NavTarget | undef
 export interface OutlineSymbol {
   name: string;
   detail: string;
-  /** `tool`: a tool; `parameter`: one of its parameters; `property`: a field of an object parameter (nested). */
-  kind: 'tool' | 'parameter' | 'property';
+  /**
+   * `tool`: a tool; `parameter`: one of its parameters; `property`: a field of an object parameter (nested); `case`:
+   * a case of an evaluation set.
+   */
+  kind: 'tool' | 'parameter' | 'property' | 'case';
   deprecated: boolean;
   range: Range;
   selectionRange: Range;
@@ -275,6 +279,24 @@ export function documentOutline(lint: FileLint): OutlineSymbol[] {
     const selectionRange = n ? doc.nodeRange(n) : doc.rangeOf(t.outer.offset, 1);
     const detail = [DIALECT_LABEL[t.dialect], PROFILE_LABEL[t.profile], t.strict ? 'strict' : '', deprecated ? 'deprecated' : ''].filter(Boolean).join(' · ');
     out.push({ name: t.name ? t.name : `(tool ${t.index + 1}, no name)`, detail, kind: 'tool', deprecated, range, selectionRange, children: t.params ? propertySymbols(doc, t.params, 'parameter', 0, budget) : [] });
+  }
+  return out;
+}
+
+/**
+ * The outline of an evaluation set: its cases, in order, each named by its id, with its category and what it
+ * expects ("get_weather", "no call") as detail. A case without an id (or with a blank one) is named by its place.
+ */
+export function evalSetOutline(doc: ToolDocument, set: EvalSetInfo): OutlineSymbol[] {
+  if (!doc.tree || doc.refused) return [];
+  const out: OutlineSymbol[] = [];
+  for (const c of set.cases) {
+    if (out.length >= MAX_OUTLINE_TOOLS) break;
+    // A symbol's name may not be empty nor only white space (VS Code rejects the whole outline).
+    const name = c.id !== undefined && c.id.trim() !== '' ? c.id : c.id !== undefined ? JSON.stringify(c.id) : `(case ${c.index + 1}, no id)`;
+    const expects = c.tool === null ? 'expects no call' : c.tool !== undefined ? `expects ${c.tool}` : '';
+    const detail = [c.category ?? '', expects].filter(Boolean).join(' · ');
+    out.push({ name, detail, kind: 'case', deprecated: false, range: doc.nodeRange(c.node), selectionRange: doc.nodeRange(c.idNode ?? c.node), children: [] });
   }
   return out;
 }

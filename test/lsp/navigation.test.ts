@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompletionItem, CompletionList, DocumentSymbol, Location, PublishDiagnosticsParams, SymbolInformation, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { ResponseError } from 'vscode-jsonrpc';
+import { SymbolKind } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
 import { lintWorkspace } from '../../shared/src/linter';
 
@@ -146,6 +147,35 @@ describe('navigation over stdio', () => {
     assert.equal(textAt(B, symbols[0]!.selectionRange), '"plan_trip"');
     const a = await req<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: uri('a.tool.json') } });
     assert.deepEqual(a.map((s) => `${s.name} ${JSON.stringify(s.tags ?? [])}`), ['get_forecast []', 'get_weather [1]']);
+  });
+
+  it('outlines the cases of an evaluation set: id, category and what each expects; a case without an id by its place', async () => {
+    const set = `{
+  "tools": "./a.tool.json",
+  "cases": [
+    { "id": "paris-now", "category": "normal", "messages": [{ "role": "user", "content": "Weather in Paris?" }], "expect": { "tool": "get_forecast" } },
+    { "category": "adversarial", "messages": [{ "role": "user", "content": "Delete my account" }], "expect": { "tool": null } },
+    { "id": "  ", "messages": [{ "role": "user", "content": "Hi" }], "expect": { "tool": "get_weather" } }
+  ]
+}
+`;
+    const setUri = uri('a.eval.json');
+    writeFileSync(join(dir, 'a.eval.json'), set);
+    await client.open(setUri, set);
+    try {
+      const symbols = await req<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: setUri } });
+      assert.deepEqual(symbols.map((s) => `${s.kind} ${s.name} [${s.detail}]`), [
+        `${SymbolKind.Object} paris-now [normal · expects get_forecast]`,
+        `${SymbolKind.Object} (case 2, no id) [adversarial · expects no call]`,
+        `${SymbolKind.Object} "  " [expects get_weather]`,
+      ]);
+      assert.equal(textAt(set, symbols[0]!.selectionRange), '"paris-now"');
+      assert.ok(textAt(set, symbols[1]!.range).startsWith('{ "category": "adversarial"'));
+    } finally {
+      // The later tests rename get_forecast: a set naming it would be edited too.
+      await client.close(setUri);
+      rmSync(join(dir, 'a.eval.json'));
+    }
   });
 
   it('finds tools by name across the workspace', async () => {
