@@ -14,7 +14,8 @@ import { ToolDocument } from '../../shared/src/document';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
 import { lintEvalSet, type EvalLint, type EvaluationState } from '../../shared/src/linter';
 import { EvaluationModel, fileKey } from '../../shared/src/evaluation/model';
-import { evalSetUriOfResults, isEvalResultsUri, isEvalSetUri, resultsUriFor } from '../../shared/src/evaluation/paths';
+import { evalSetUriOfResults, isEvalResultsUri, isEvalSetUri, resolveToolsRef, resultsUriFor } from '../../shared/src/evaluation/paths';
+import { toolsRefAsTyped } from '../../shared/src/evaluation/evalSet';
 import type { WorkspaceModel } from '../../shared/src/workspace';
 import type { Config } from '../../shared/src/config';
 import type { Finding } from '../../shared/src/types';
@@ -217,7 +218,10 @@ export function createEvaluationFiles(deps: EvaluationFilesDeps): EvaluationFile
     setOf(uri) {
       const entry = model.set(uri);
       if (!entry) return undefined;
-      return { doc: entry.doc, tools: targetOf(entry.target)?.tools };
+      // A set with a syntax error is indexed without its "tools" (nothing of it is read): completion, asked mostly
+      // while a value is being typed, still offers the names of the tool file it names.
+      const typed = entry.doc.syntaxProblems.length > 0 ? toolsRefAsTyped(entry.doc) : undefined;
+      return { doc: entry.doc, tools: targetOf(typed ? resolveToolsRef(uri, typed) : entry.target)?.tools };
     },
     setUris() {
       return [...model.allSets()].map((x) => x.uri);

@@ -453,21 +453,53 @@ const TYPE_DOCS: Record<string, string> = {
 export function evalSetCompletionsAt(doc: ToolDocument, offset: number, tools: readonly ToolInfo[] | undefined): CompletionResult | undefined {
   if (!doc.tree || doc.refused || !tools) return undefined;
   const node = findNodeAtOffset(doc.tree, offset, false);
-  if (!node || node.type !== 'string' || !insideString(doc.text, node, offset)) return undefined;
-  const prop = node.parent?.type === 'property' ? node.parent : node.parent?.type === 'array' && node.parent.parent?.type === 'property' ? node.parent.parent : undefined;
-  const key = prop?.children?.[0]?.value;
+  if (node && node.type === 'string' && insideString(doc.text, node, offset)) {
+    const prop = node.parent?.type === 'property' ? node.parent : node.parent?.type === 'array' && node.parent.parent?.type === 'property' ? node.parent.parent : undefined;
+    const key = prop?.children?.[0]?.value;
+    if (!inExpect(prop) || (key !== 'tool' && key !== 'allowed_tools')) return undefined;
+    const start = node.offset + 1;
+    return { context: 'toolName', items: caseToolItems(doc, tools, start, offset, false, new Set()), incomplete: false };
+  }
+  // A value not started yet (no quote): `"tool": |`, `"tool": get|`, `"allowed_tools": [|]`, `[…, |]`. The names
+  // come quoted; `expect.tool` also offers null (no call).
+  const word = /[A-Za-z0-9_.-]*$/.exec(doc.text.slice(Math.max(0, offset - 200), offset))![0];
+  const start = offset - word.length;
+  const before = doc.text.slice(Math.max(0, start - 100), start);
+  const toolKey = /"tool"\s*:\s*$/.exec(before);
+  if (toolKey) {
+    const keyNode = findNodeAtOffset(doc.tree, start - toolKey[0].length + 1, false);
+    const prop = keyNode?.parent;
+    if (prop?.type !== 'property' || prop.children?.[0] !== keyNode || !inExpect(prop)) return undefined;
+    const items = caseToolItems(doc, tools, start, offset, true, new Set());
+    if ('null'.startsWith(word.toLowerCase())) items.push({ label: 'null', kind: 'snippet', detail: 'the model must call no tool', insertText: 'null', snippet: false, replaceOffset: start, replaceLength: offset - start, range: doc.rangeOf(start, offset - start), sortText: '1_null' });
+    return { context: 'toolName', items, incomplete: false };
+  }
+  if (!/(?:\[|,)\s*$/.test(before)) return undefined;
+  const array = findNodeAtOffset(doc.tree, start, false);
+  const prop = array?.type === 'array' ? array.parent : undefined;
+  if (prop?.type !== 'property' || prop.children?.[0]?.value !== 'allowed_tools' || !inExpect(prop)) return undefined;
+  const listed = new Set(elements(array).flatMap((e) => (e.type === 'string' ? [e.value as string] : [])));
+  return { context: 'toolName', items: caseToolItems(doc, tools, start, offset, true, listed), incomplete: false };
+}
+
+/** Whether a property of an evaluation case is one of its `expect` object. */
+function inExpect(prop: Node | undefined): boolean {
   const expect = prop?.parent?.parent;
-  const expectKey = expect?.type === 'property' ? expect.children?.[0]?.value : undefined;
-  if (expectKey !== 'expect' || (key !== 'tool' && key !== 'allowed_tools')) return undefined;
-  const start = node.offset + 1;
+  return expect?.type === 'property' && expect.children?.[0]?.value === 'expect';
+}
+
+/** The tool file's names containing the word typed from `start`, but those in `skip`; quoted when no quote is typed yet. */
+function caseToolItems(doc: ToolDocument, tools: readonly ToolInfo[], start: number, offset: number, quoted: boolean, skip: ReadonlySet<string>): CompletionCandidate[] {
   const word = doc.text.slice(start, offset).toLowerCase();
   const range = doc.rangeOf(start, offset - start);
   const items: CompletionCandidate[] = [];
+  const seen = new Set<string>();
   for (const t of tools) {
-    if (!t.name || (word && !t.name.toLowerCase().includes(word)) || items.some((i) => i.label === t.name)) continue;
-    items.push({ label: t.name, kind: 'tool', detail: `${DIALECT_LABEL[t.dialect]} · the tool file`, ...(t.description ? { documentation: t.description } : {}), insertText: t.name, snippet: false, replaceOffset: start, replaceLength: offset - start, range, sortText: `0_${t.name}` });
+    if (!t.name || skip.has(t.name) || seen.has(t.name) || (word && !t.name.toLowerCase().includes(word))) continue;
+    seen.add(t.name);
+    items.push({ label: t.name, kind: 'tool', detail: `${DIALECT_LABEL[t.dialect]} · the tool file`, ...(t.description ? { documentation: t.description } : {}), insertText: quoted ? JSON.stringify(t.name) : JSON.stringify(t.name).slice(1, -1), snippet: false, replaceOffset: start, replaceLength: offset - start, range, sortText: `0_${t.name}`, ...(quoted ? { filterText: t.name } : {}) });
   }
-  return { context: 'toolName', items, incomplete: false };
+  return items;
 }
 
 /** What to complete at `offset`, or undefined when the position is none of the contexts handled here. */

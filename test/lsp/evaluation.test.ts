@@ -125,6 +125,36 @@ describe('evaluation sets over stdio', () => {
     assert.equal(none, null);
   });
 
+  it('completes tool names where no quote is typed yet: after "tool":, in an empty or continued allowed_tools (quoted, listed names left out)', async () => {
+    const draft = `{
+  "tools": "./issues.tool.json",
+  "cases": [
+    { "id": "a", "category": "normal", "messages": [{ "role": "user", "content": "x" }], "expect": { "tool":  } },
+    { "id": "b", "category": "adversarial", "messages": [{ "role": "user", "content": "y" }], "expect": { "tool": null, "allowed_tools": ["get_issue", ] } },
+    { "id": "c", "category": "normal", "messages": [{ "role": "user", "content": "z" }], "expect": { "tool": se } },
+    { "id": "d", "category": "adversarial", "messages": [{ "role": "user", "content": "w" }], "expect": { "tool": null, "allowed_tools": [] } }
+  ]
+}
+`;
+    const u = uri('draft.eval.json');
+    // As VS Code opens it: an evaluation set is JSON (the tool-json language is for *.tool.json).
+    await client.open(u, draft, 'json');
+    try {
+      const at = async (needle: string, delta: number) => {
+        const list = await req<CompletionList | null>('textDocument/completion', { textDocument: { uri: u }, position: positionOf(draft, needle, delta) });
+        return (list?.items ?? []).map((i) => `${i.label}=${(i.textEdit as { newText: string } | undefined)?.newText}`).sort();
+      };
+      assert.deepEqual(await at('"tool":  }', 8), ['close_issue="close_issue"', 'get_issue="get_issue"', 'null=null', 'search_issues="search_issues"']);
+      assert.deepEqual(await at('"get_issue", ]', 13), ['close_issue="close_issue"', 'search_issues="search_issues"']);
+      assert.deepEqual(await at('"tool": se }', 10), ['close_issue="close_issue"', 'search_issues="search_issues"']);
+      // Inside a string of a set with a syntax error elsewhere (it is being typed): the names too, unquoted.
+      assert.deepEqual(await at('"get_issue", ]', 3), ['get_issue=get_issue']);
+      assert.deepEqual(await at('"allowed_tools": [] }', 18), ['close_issue="close_issue"', 'get_issue="get_issue"', 'search_issues="search_issues"']);
+    } finally {
+      await client.close(u);
+    }
+  });
+
   it('offers Create evaluation set on eval-missing as a file-creating edit; the new set then silences it', async () => {
     await client.open(uri('lonely.tool.json'), LONELY);
     const d = await client.waitForDiagnostics((p) => p.uri === uri('lonely.tool.json') && p.version === 1);

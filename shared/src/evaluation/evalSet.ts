@@ -130,6 +130,16 @@ export interface EvalSetInfo {
 let validateSet: ValidateFunction | undefined;
 
 /** Reads an evaluation set from a parsed document; never throws. */
+/**
+ * The `"tools"` of a set as written, also while the set has a syntax error (parseEvalSet then reads nothing of it):
+ * completing `"tool": |`, a syntax error until a value is typed, needs the tool file the set names.
+ */
+export function toolsRefAsTyped(doc: ToolDocument): string | undefined {
+  const root = doc.tree;
+  if (!root || doc.refused || !isObject(root)) return undefined;
+  return str(child(root, 'tools'))?.trim() || undefined;
+}
+
 export function parseEvalSet(doc: ToolDocument): EvalSetInfo {
   const root = doc.tree;
   let problems: EvalSetProblem[] | undefined;
