@@ -4,6 +4,7 @@ import { runRuleTests, lintOf } from '../ruleTester';
 import rule from '../../shared/src/rules/breaking-change';
 import { lintText, clearToolCache } from '../../shared/src/linter';
 import { configWith } from '../ruleTester';
+import { withoutCommentsAndTrailingCommas } from '../../shared/src/fixes/baselineFixes';
 
 /** The committed version of the file (HEAD) most cases compare with. */
 const BASE = `[
@@ -23,6 +24,29 @@ const BASE = `[
     }
   }
 ]`;
+
+/** A deprecated tool (its successor beside it) whose enum was narrowed since the baseline, and its description reworded. */
+const DEP_BASE = `[
+  {
+    "name": "get_weather",
+    "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather in a city.",
+    "deprecated": { "since": "2026-11-01", "replacedBy": ["get_weather_v2"] },
+    "parameters": {
+      "type": "object",
+      "properties": {
+        "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }
+      }
+    }
+  },
+  {
+    "name": "get_weather_v2",
+    "description": "Use this when the user asks for the current weather in a city or at coordinates.",
+    "parameters": { "type": "object", "properties": { "place": { "type": "string", "description": "City or coordinates." } }, "required": ["place"] }
+  }
+]`;
+const DEP = DEP_BASE.replace('"enum": ["metric", "imperial"]', '"enum": ["metric"]').replace('weather in a city.",', 'weather in a city (old clients).",');
+/** The fix's output: the parameters as at the baseline; the reworded description, the marker and its date kept. */
+const DEP_FIXED = DEP_BASE.replace('weather in a city.",', 'weather in a city (old clients).",');
 
 /** BASE with one substring replaced (the replaced text must be there). */
 function edit(from: string, to: string, base = BASE): string {
@@ -273,6 +297,19 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      name: 'a deprecated tool changed since the baseline: the fix restores its parameters only, keeping its marker (date, successor) and description',
+      code: DEP,
+      baseline: DEP_BASE,
+      errors: [{ messageId: 'enumValueRemoved', at: '["metric"]', tool: 'get_weather', fixes: [{ title: 'Restore the parameters of get_weather as at HEAD (it is deprecated: make the change in its successor)', kind: 'suggestion', output: DEP_FIXED }] }],
+    },
+    {
+      name: 'a baseline committed with comments and a trailing comma is compared (its tree is the file as written)',
+      code: SMALL,
+      baseline: SMALL_BASE.replace('"name": "get_weather",', '// the weather tool\n    "name": "get_weather", /* current */').replace('"required": ["city"]', '"required": ["city"],'),
+      // Restored as plain JSON (the file is): without the comments and the trailing comma, the same output as from a plain baseline.
+      errors: [{ messageId: 'typeChanged', at: '"integer"', fixes: [{ title: 'Move this change into get_weather_v2', output: SMALL_FIXED }] }],
+    },
+    {
       name: 'type changed (string → integer); the fix moves it into get_weather_v2',
       code: SMALL,
       baseline: SMALL_BASE,
@@ -384,5 +421,15 @@ describe('breaking-change: baseline and the per-tool cache', () => {
     const broken = SMALL.replace('"city": { "type": "integer", "description": "City name." }', '"city": { "type": "integer", "description": "City name." }, "x');
     const found = lintOf(broken, undefined, SMALL_BASE).findings.filter((f) => f.rule === 'breaking-change');
     assert.deepEqual(found.map((f) => f.message), []);
+  });
+});
+
+describe('withoutCommentsAndTrailingCommas (baseline text written into a plain JSON file)', () => {
+  it('removes comments (a line left blank with them) and commas before a closing bracket, and nothing inside strings', () => {
+    const jsonc = '{\n  // a note\n  "url": "http://x//y, }", /* why */\n  "a": [1, 2,],\r\n  "b": { "c": 1, // end\n  },\n}';
+    const out = withoutCommentsAndTrailingCommas(jsonc);
+    assert.equal(out, '{\n  "url": "http://x//y, }",\n  "a": [1, 2],\r\n  "b": { "c": 1\n  }\n}');
+    assert.deepEqual(JSON.parse(out), { url: 'http://x//y, }', a: [1, 2], b: { c: 1 } });
+    assert.equal(withoutCommentsAndTrailingCommas('[1, 2]'), '[1, 2]');
   });
 });

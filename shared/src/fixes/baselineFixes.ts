@@ -9,6 +9,7 @@ import type { WorkspaceIndex } from '../rule';
 import type { Baseline } from '../analysis/baseline';
 import { correctType } from '../analysis/params';
 import { EditBuilder, indentAt, type TextEdit } from './edits';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { placeTools, rewriteWithin } from './toolEdits';
 import { copyText, markDeprecatedEdits, nextVersionName } from './versioning';
 
@@ -34,6 +35,53 @@ function reindent(text: string, from: string, fromUnit: string, to: string, toUn
 }
 
 /**
+ * Baseline text to write into the current file: as committed, unless the baseline has comments or trailing commas
+ * (it is compared all the same) and the current file is plain JSON; then without them, so the fix leaves JSON.
+ */
+function asWritable(text: string, baseline: Baseline, edit: EditBuilder): string {
+  return baseline.doc.syntaxProblems.length > 0 && edit.doc.syntaxProblems.length === 0 ? withoutCommentsAndTrailingCommas(text) : text;
+}
+
+/** JSONC made JSON: comments removed (a line left blank by one goes with it) and commas before a closing bracket. */
+export function withoutCommentsAndTrailingCommas(text: string): string {
+  const scanner = createScanner(text, false);
+  const cuts: [number, number][] = [];
+  let comma = -1;
+  for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
+    const at = scanner.getTokenOffset();
+    const end = at + scanner.getTokenLength();
+    if (t === SyntaxKind.LineCommentTrivia || t === SyntaxKind.BlockCommentTrivia) {
+      // The comment and the blanks before it; its whole line when nothing else is on it.
+      let from = at;
+      while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+      let to = end;
+      const lineStart = from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r';
+      if (lineStart) {
+        while (to < text.length && (text[to] === ' ' || text[to] === '\t')) to++;
+        if (text[to] === '\r' && text[to + 1] === '\n') to += 2;
+        else if (text[to] === '\n' || text[to] === '\r') to++;
+        else to = end;
+      }
+      cuts.push([from, to]);
+      continue;
+    }
+    if (t === SyntaxKind.Trivia || t === SyntaxKind.LineBreakTrivia) continue;
+    if ((t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken) && comma >= 0) cuts.push([comma, comma + 1]);
+    comma = t === SyntaxKind.CommaToken ? at : -1;
+  }
+  if (cuts.length === 0) return text;
+  cuts.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let last = 0;
+  for (const [from, to] of cuts) {
+    if (from < last) continue;
+    out += text.slice(last, from);
+    last = to;
+  }
+  return out + text.slice(last);
+}
+
+/**
  * "Move this change into <name>_v<N+1>": the tool's entry becomes the baseline's entry, marked deprecated with
  * the new version as its successor, and the current (changed) tool follows it, renamed to the new version.
  */
@@ -50,10 +98,26 @@ export function moveChangeToVersionEdits(
   if (!base) return undefined;
   const name = nextVersionName(tool.name, tools, workspace);
   const baseEdit = new EditBuilder(baseline.doc);
-  const restored = rewriteWithin(baseline.text, base.outer, markDeprecatedEdits(baseEdit, base, [name], today));
+  const restored = asWritable(rewriteWithin(baseline.text, base.outer, markDeprecatedEdits(baseEdit, base, [name], today)), baseline, edit);
   const original = reindent(restored, indentAt(baseline.text, base.outer.offset), baseEdit.layout.unit, indentAt(edit.text, tool.outer.offset), edit.layout.unit, edit.layout.eol);
   const copy = copyText(edit, tool, name);
   return { name, edits: placeTools(edit, tool, original, [{ name, text: copy }]) };
+}
+
+/**
+ * For a tool that is already deprecated: its parameter schema restored as in the baseline, nothing else of it
+ * changed. Moving the change into a new version would replace its marker (its date, which the deprecation period
+ * counts from, and its successor) and describe a third tool as its successor; a deprecated tool keeps its schema
+ * until it is removed, and the change belongs in its successor. Undefined when either side has no schema.
+ */
+export function restoreParametersEdits(edit: EditBuilder, tool: ToolInfo, baseline: Baseline): TextEdit[] | undefined {
+  if (!tool.name || !tool.params) return undefined;
+  const base = baseline.tools.get(tool.name);
+  if (!base?.params) return undefined;
+  const baseEdit = new EditBuilder(baseline.doc);
+  const text = asWritable(baseline.text.slice(base.params.offset, base.params.offset + base.params.length), baseline, edit);
+  const restored = reindent(text, indentAt(baseline.text, base.params.offset), baseEdit.layout.unit, indentAt(edit.text, tool.params.offset), edit.layout.unit, edit.layout.eol);
+  return [{ offset: tool.params.offset, length: tool.params.length, content: restored }];
 }
 
 /** "Defaults to 10", "default: `celsius`", "(default \"en\")", "Default is false". */

@@ -3,9 +3,9 @@ import { defineRule } from '../rule';
 import { MAX_NESTING, MAX_TOKENS } from '../document';
 import { parseStrictJson } from '../fastParse';
 import { baselineToolOf, compareTools } from '../analysis/baseline';
-import { parseVersioned, versionedName } from '../analysis/versions';
+import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
 import { latestVersion } from '../fixes/versioning';
-import { moveChangeToVersionEdits } from '../fixes/baselineFixes';
+import { moveChangeToVersionEdits, restoreParametersEdits } from '../fixes/baselineFixes';
 
 const KEEP = ' Keep "{{tool}}" as it was (deprecated) and ship the change as a new tool "{{successor}}" (SPEC Versioning 2).';
 
@@ -30,7 +30,7 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "location": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n    },\n    "required": ["location"]\n  }\n}',
       good: '[\n  {\n    "name": "get_weather",\n    "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather; returns temperature and conditions.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name." },\n        "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }\n      },\n      "required": ["city"]\n    },\n    "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] }\n  },\n  {\n    "name": "get_weather_v2",\n    "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "location": { "type": "string", "description": "City name." },\n        "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n      },\n      "required": ["location"]\n    }\n  }\n]',
       exampleBaseline: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }\n    },\n    "required": ["city"]\n  }\n}',
-      fix: '**Move this change into `<name>_v2`**: the tool is restored as it is in the baseline and marked deprecated (`"deprecated": {"since": <today>, "replacedBy": ["<name>_v2"]}`, or MCP `_meta`, and "Deprecated: use <name>_v2 instead." opening its description); the changed tool follows it, renamed `<name>_v2` (or the next free version).',
+      fix: '**Move this change into `<name>_v2`**: the tool is restored as it is in the baseline and marked deprecated (`"deprecated": {"since": <today>, "replacedBy": ["<name>_v2"]}`, or MCP `_meta`, and "Deprecated: use <name>_v2 instead." opening its description); the changed tool follows it, renamed `<name>_v2` (or the next free version). On a tool that is already deprecated, the fix is **Restore the parameters as at <ref>** instead: only its parameter schema goes back to the baseline\'s, and its marker (the date the deprecation period counts from, its successor) and description stay; the change belongs in its successor.',
     },
     messages: {
       removed: 'Parameter "{{param}}" of "{{tool}}" was removed since {{base}}: hosts, prompts and evaluation cases written for "{{tool}}" still send it, and the call now fails.' + KEEP,
@@ -67,6 +67,10 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
   },
   fix({ tool, baseline, edit, tools, workspace, today }) {
     if (!tool || !baseline) return [];
+    if (deprecationOf(tool) !== undefined) {
+      const edits = restoreParametersEdits(edit, tool, baseline);
+      return edits ? [{ title: `Restore the parameters of ${tool.name} as at ${baseline.ref} (it is deprecated: make the change in its successor)`, kind: 'suggestion', edits }] : [];
+    }
     const r = moveChangeToVersionEdits(edit, tool, baseline, tools, workspace, today);
     if (!r) return [];
     return [{ title: `Move this change into ${r.name}`, kind: 'suggestion', edits: r.edits }];
