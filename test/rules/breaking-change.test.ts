@@ -48,6 +48,15 @@ const DEP = DEP_BASE.replace('"enum": ["metric", "imperial"]', '"enum": ["metric
 /** The fix's output: the parameters as at the baseline; the reworded description, the marker and its date kept. */
 const DEP_FIXED = DEP_BASE.replace('weather in a city.",', 'weather in a city (old clients).",');
 
+/** One tool whose parameter schema is `params` (JSON text), for the composition, map and tuple cases. */
+function withParams(params: string): string {
+  return `[{ "name": "get_weather", "description": "Use this when the user asks for the current weather; returns temperature.", "parameters": ${params} }]`;
+}
+const UNION = withParams('{ "type": "object", "properties": { "v": { "anyOf": [{ "type": "string", "enum": ["a", "b"] }, { "type": "integer" }], "description": "V." } } }');
+const OBJECTS = withParams('{ "type": "object", "properties": { "w": { "oneOf": [{ "type": "object", "properties": { "a": { "type": "string" } } }, { "type": "object", "properties": { "b": { "type": "integer" } } }], "description": "W." } } }');
+const PYDANTIC = withParams('{ "type": "object", "$defs": { "Unit": { "type": "string", "enum": ["metric", "imperial"] } }, "properties": { "units": { "allOf": [{ "$ref": "#/$defs/Unit" }], "description": "Units." } } }');
+const MAPS = withParams('{ "type": "object", "properties": { "labels": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Labels." }, "env": { "type": "object", "patternProperties": { "^[A-Z_]+$": { "type": "string" } }, "description": "Variables." }, "point": { "type": "array", "prefixItems": [{ "type": "number" }, { "type": "number" }], "description": "x, y." }, "pair": { "type": "array", "items": [{ "type": "string" }, { "type": "number" }], "description": "Name and value." } } }');
+
 /** BASE with one substring replaced (the replaced text must be there). */
 function edit(from: string, to: string, base = BASE): string {
   assert.ok(base.includes(from), `test error: ${from} is not in the base`);
@@ -235,6 +244,16 @@ const CRLF_FIXED = [
 
 runRuleTests(rule, {
   valid: [
+    {
+      name: 'composition without a change of meaning: the root wrapped in a lone allOf, anyOf branches reordered, a branch widened',
+      code: withParams('{ "allOf": [{ "type": "object", "properties": { "v": { "anyOf": [{ "type": "integer" }, { "type": "string", "enum": ["a", "b", "c"] }], "description": "V." } } }] }'),
+      baseline: UNION,
+    },
+    {
+      name: 'two branches of one type both changed: no pairing is guessed; a map value widened; a tuple slot added',
+      code: withParams('{ "type": "object", "properties": { "w": { "oneOf": [{ "type": "object", "properties": { "a": { "type": "integer" } } }, { "type": "object", "properties": { "b": { "type": "string" } } }], "description": "W." }, "labels": { "type": "object", "additionalProperties": { "type": ["string", "null"] }, "description": "Labels." }, "point": { "type": "array", "prefixItems": [{ "type": "number" }, { "type": "number" }, { "type": "number" }], "description": "x, y." } } }'),
+      baseline: withParams('{ "type": "object", "properties": { "w": { "oneOf": [{ "type": "object", "properties": { "a": { "type": "string" } } }, { "type": "object", "properties": { "b": { "type": "integer" } } }], "description": "W." }, "labels": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Labels." }, "point": { "type": "array", "prefixItems": [{ "type": "number" }, { "type": "number" }], "description": "x, y." } } }'),
+    },
     { name: 'unchanged since the baseline', code: BASE, baseline: BASE },
     {
       name: 'description-only edits (tool and parameters)',
@@ -296,6 +315,53 @@ runRuleTests(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'inside anyOf: a branch\'s enum value removed, and a bound added to another branch',
+      code: UNION.replace('"enum": ["a", "b"]', '"enum": ["a"]').replace('{ "type": "integer" }', '{ "type": "integer", "maximum": 5 }'),
+      baseline: UNION,
+      errors: [
+        { messageId: 'enumValueRemoved', at: '["a"]', data: { param: 'v', detail: '"b"' } },
+        { messageId: 'tightened', at: '5', data: { param: 'v', detail: 'maximum none → <= 5' } },
+      ],
+    },
+    {
+      name: 'inside oneOf: an object branch removed while another object branch stays; a branch property retyped',
+      code: OBJECTS.replace(', { "type": "object", "properties": { "b": { "type": "integer" } } }', ''),
+      baseline: OBJECTS,
+      errors: [{ messageId: 'tightened', at: '[{ "type": "object", "properties": { "a": { "type": "string" } } }]', data: { param: 'w' } }],
+    },
+    {
+      name: 'inside oneOf: the property of one branch changes type (the branch is matched by its type)',
+      code: OBJECTS.replace('"b": { "type": "integer" }', '"b": { "type": "string" }'),
+      baseline: OBJECTS,
+      errors: [{ messageId: 'typeChanged', at: '"string"', occurrence: 2, data: { param: 'w.b' } }],
+    },
+    {
+      name: 'a field written as Pydantic does ({"allOf": [{"$ref"}]}): the referenced enum narrowed',
+      code: PYDANTIC.replace('"enum": ["metric", "imperial"]', '"enum": ["metric"]'),
+      baseline: PYDANTIC,
+      errors: [{ messageId: 'enumValueRemoved', at: '["metric"]', data: { param: 'units', detail: '"imperial"' } }],
+    },
+    {
+      name: 'maps and tuples: the values of a map, of a key pattern, and a tuple slot (prefixItems, draft-07 items list) narrowed',
+      code: MAPS.replace('"additionalProperties": { "type": "string" }', '"additionalProperties": { "type": "integer" }')
+        .replace('"^[A-Z_]+$": { "type": "string" }', '"^[A-Z_]+$": { "type": "string", "maxLength": 10 }')
+        .replace('"prefixItems": [{ "type": "number" }, { "type": "number" }]', '"prefixItems": [{ "type": "number" }, { "type": "integer" }]')
+        .replace('"items": [{ "type": "string" }, { "type": "number" }]', '"items": [{ "type": "string" }, { "type": "string" }]'),
+      baseline: MAPS,
+      errors: [
+        { messageId: 'typeChanged', at: '"integer"', data: { param: 'labels.*' } },
+        { messageId: 'tightened', at: '10', data: { param: 'env./^[A-Z_]+$/' } },
+        { messageId: 'typeNarrowed', at: '"integer"', occurrence: 2, data: { param: 'point[1]' } },
+        { messageId: 'typeChanged', at: '"string"', occurrence: 3, data: { param: 'pair[1]' } },
+      ],
+    },
+    {
+      name: 'a map whose other keys are refused now (additionalProperties: a schema, then false)',
+      code: MAPS.replace('"additionalProperties": { "type": "string" }', '"additionalProperties": false'),
+      baseline: MAPS,
+      errors: [{ messageId: 'tightened', at: 'false', data: { param: 'labels' } }],
+    },
     {
       name: 'a deprecated tool changed since the baseline: the fix restores its parameters only, keeping its marker (date, successor) and description',
       code: DEP,

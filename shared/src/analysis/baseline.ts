@@ -11,7 +11,10 @@
  * - `param-added-required`: a new parameter that is required (in strict mode: required but not nullable).
  *
  * Widening (a type or enum value added, a bound relaxed, a parameter made optional) and description edits are
- * not breaking, nor is a type or `items` given to a parameter that had none (it documents what was sent). A schema neither side can read (a `$ref` outside the file, `allOf`, `not`) is not compared.
+ * not breaking, nor is a type or `items` given to a parameter that had none (it documents what was sent). Tuple
+ * slots, map values (`additionalProperties`, `patternProperties`) and anyOf / oneOf branches are compared too; a
+ * lone `allOf` wrapper is read through. A schema neither side can read (a `$ref` outside the file, several `allOf`
+ * parts, `not`) is not compared.
  * Pure: works on parsed documents; parsing a baseline text is memoised by text.
  */
 import { ToolDocument, child, elements, entries, isArray, isObject, jsonTypeOf, str, stringItems, valueOf, type JsonValue, type Node } from '../document';
@@ -338,8 +341,8 @@ class Comparer {
   /** Compares one schema (a parameter's, or the root) at `path`. */
   schema(before: Node, after: Node, path: string, depth: number): void {
     if (depth > MAX_DEPTH) return;
-    const b = this.baseRoot ? resolveRef(before, this.baseRoot) : before;
-    const a = this.curRoot ? resolveRef(after, this.curRoot) : after;
+    const b = unwrapped(before, this.baseRoot);
+    const a = unwrapped(after, this.curRoot);
     if (!isObject(b) || !isObject(a)) return;
     // $ref cycles: each pair of schemas is compared once.
     const key = `${b.offset}:${a.offset}`;
@@ -358,10 +361,76 @@ class Comparer {
       this.values(b, a, path);
       this.bounds(b, a, path, anchor, ta);
     }
-    this.properties(b, a, path, depth);
+    // A schema whose properties come from several allOf parts cannot be compared property by property.
+    if (!composed(b) && !composed(a)) this.properties(b, a, path, depth);
     const bi = child(b, 'items');
     const ai = child(a, 'items');
     if (isObject(bi) && isObject(ai)) this.schema(bi, ai, `${path}[]`, depth + 1);
+    this.tuple(isArray(bi) ? bi : child(b, 'prefixItems'), isArray(ai) ? ai : child(a, 'prefixItems'), path, depth);
+    this.maps(b, a, path, depth);
+    this.branches(b, a, path, depth);
+  }
+
+  /** Tuple slots (`prefixItems`, or draft-07 `items` as a list): each slot kept is compared. */
+  private tuple(b: Node | undefined, a: Node | undefined, path: string, depth: number): void {
+    if (!isArray(b) || !isArray(a)) return;
+    const bs = elements(b);
+    const as = elements(a);
+    for (let i = 0; i < Math.min(bs.length, as.length); i++) this.schema(bs[i]!, as[i]!, `${path}[${i}]`, depth + 1);
+  }
+
+  /**
+   * Maps: the schema of the values of any other key (`additionalProperties`) and of the keys matching a pattern
+   * (`patternProperties`, pattern by pattern), compared as parameters; a map whose other keys are refused now
+   * (`additionalProperties` a schema, then `false`) is tightened.
+   */
+  private maps(b: Node, a: Node, path: string, depth: number): void {
+    const prefix = path ? `${path}.` : '';
+    const bap = child(b, 'additionalProperties');
+    const aap = child(a, 'additionalProperties');
+    if (isObject(bap) && isObject(aap)) this.schema(bap, aap, `${prefix}*`, depth + 1);
+    else if (isObject(bap) && aap?.type === 'boolean' && aap.value === false) {
+      this.out.push({ kind: 'tightened', path: path || '(parameters)', node: aap, detail: `additionalProperties ${shortValue(bap)} → false: the other keys of the map are refused` });
+    }
+    const bpp = child(b, 'patternProperties');
+    const app = child(a, 'patternProperties');
+    if (!isObject(bpp) || !isObject(app)) return;
+    const before = propMap(bpp);
+    for (const [pattern, cur] of propMap(app)) {
+      const old = before.get(pattern);
+      if (old) this.schema(old.schema, cur.schema, `${prefix}/${pattern}/`, depth + 1);
+    }
+  }
+
+  /**
+   * The branches of anyOf / oneOf: a branch kept as it was is matched first; then each other branch of the
+   * baseline with the one current branch of the same type, compared as the parameter; a branch whose type no
+   * current branch has left is a type narrowing (reported by the type comparison), and one of a type other
+   * branches still have, removed, is tightened. Two candidates of one type: not compared (no guess).
+   */
+  private branches(b: Node, a: Node, path: string, depth: number): void {
+    const bu = child(b, 'anyOf') ?? child(b, 'oneOf');
+    const au = child(a, 'anyOf') ?? child(a, 'oneOf');
+    if (!isArray(bu) || !isArray(au)) return;
+    const left = elements(au).map((n) => ({ n, shape: shapeOf(n, this.curRoot), type: typeKey(n, this.curRoot) }));
+    const unmatched: Node[] = [];
+    for (const n of elements(bu)) {
+      const shape = shapeOf(n, this.baseRoot);
+      const i = left.findIndex((x) => x.shape === shape);
+      if (i >= 0) left.splice(i, 1);
+      else unmatched.push(n);
+    }
+    for (const n of unmatched) {
+      const type = typeKey(n, this.baseRoot);
+      if (type === 'unknown' || type === 'any') continue;
+      const same = left.filter((x) => x.type === type);
+      if (same.length === 1) {
+        left.splice(left.indexOf(same[0]!), 1);
+        this.schema(n, same[0]!.n, path, depth + 1);
+      } else if (same.length === 0 && elements(au).some((x) => typeKey(x, this.curRoot) === type)) {
+        this.out.push({ kind: 'tightened', path: path || '(parameters)', node: au, detail: `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} branch removed from ${child(a, 'anyOf') ? 'anyOf' : 'oneOf'}: ${shortValue(n)}` });
+      }
+    }
   }
 
   /** enum and const. */
@@ -484,6 +553,27 @@ class Comparer {
       this.out.push({ kind: 'addedRequired', path: path ? `${path}.${name}` : name, node: p.key, detail: `"${name}"`, schema: p.schema });
     }
   }
+}
+
+/**
+ * A schema read through `$ref` and a lone `allOf` wrapper (`{"allOf": [{"$ref": "#/$defs/Unit"}], "description": …}`,
+ * as Pydantic writes a field of a model type): the schema that says what is accepted.
+ */
+function unwrapped(schema: Node, root: Node | undefined): Node {
+  let s = root ? resolveRef(schema, root) : schema;
+  for (let i = 0; i < 8 && isObject(s); i++) {
+    const all = child(s, 'allOf');
+    if (!isArray(all) || elements(all).length !== 1 || child(s, 'properties') || child(s, 'anyOf') || child(s, 'oneOf')) break;
+    const inner = elements(all)[0]!;
+    s = root ? resolveRef(inner, root) : inner;
+  }
+  return s;
+}
+
+/** A schema whose accepted properties come from several allOf parts (then not compared property by property). */
+function composed(schema: Node): boolean {
+  const all = child(schema, 'allOf');
+  return isArray(all) && elements(all).length > 1;
 }
 
 /** The schema's `format`, or the one its type name implies (`"type": "datetime"` is a string in date-time format, as type-unknown's fix writes it). */
