@@ -13,6 +13,7 @@ runRuleTests(rule, {
     { name: 'digits that are part of the name (no base tool defined)', code: `[\n  ${weather('encode_base64')},\n  ${weather('list_s3_buckets')},\n  ${weather('get_ec2')}\n]` },
     { name: '"latest" naming data, not a version (no get_sensor_readings tool)', code: weather('get_sensor_readings_latest') },
     { name: 'a single-word base with "new" is not a version', code: weather('open_new') },
+    { name: '_v1 alone (no tool of the base name): a name like any other', code: weather('search_v1') },
   ],
   invalid: [
     {
@@ -24,6 +25,11 @@ runRuleTests(rule, {
       name: 'a bare number after an existing tool name',
       code: bare,
       errors: [{ messageId: 'bareNumber', at: '"get_weather2"', data: { base: 'get_weather', version: 2, suggestion: 'get_weather_v2' }, fixes: [{ output: bare.replace('"get_weather2"', '"get_weather_v2"') }] }],
+    },
+    {
+      name: '_v1 beside the tool it versions: the new version of a tool is 2',
+      code: `[\n  ${weather('get_weather')},\n  ${weather('get_weather_v1')}\n]`,
+      errors: [{ messageId: 'number', at: '"get_weather_v1"', data: { suggestion: 'get_weather_v2' }, fixes: [{ output: `[\n  ${weather('get_weather')},\n  ${weather('get_weather_v2')}\n]` }] }],
     },
     {
       name: 'a word suffix becomes the next free version',

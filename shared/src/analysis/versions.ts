@@ -180,6 +180,9 @@ export function versionSuffixProblem(name: string, exists: (n: string) => boolea
     const v = Number(m[2]);
     return { base: m[1]!, version: v < 2 ? undefined : v, kind: 'number' };
   }
+  // `_v1` beside the tool it would version: the new version of a tool is 2 (SPEC's `<tool_name>_v2`); alone,
+  // `search_v1` is a name like any other.
+  if ((m = /^(.+?)_v1$/.exec(name)) && exists(m[1]!)) return { base: m[1]!, version: undefined, kind: 'number' };
   if (parseVersioned(name)) return undefined;
   // camelCase / PascalCase: getWeatherV2, GetWeatherV2.
   if ((m = /^([A-Za-z][A-Za-z0-9]*[a-z0-9])V(\d{1,4})$/.exec(name)) && /[a-z]/.test(m[1]!)) return { base: m[1]!, version: Number(m[2]), kind: 'style' };

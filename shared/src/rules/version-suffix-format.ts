@@ -10,7 +10,7 @@ export default defineRule<'style' | 'bareNumber' | 'word' | 'number'>({
     defaultSeverity: 'warning',
     fixable: 'suggestion',
     docs: {
-      description: 'A versioned tool name not of the form `<tool_name>_v<N>`: `getWeatherV2`, `get_weather-v2`, `v2_get_weather`, `get_weather2` or `get_weather_new` beside `get_weather`.',
+      description: 'A versioned tool name not of the form `<tool_name>_v<N>`: `getWeatherV2`, `get_weather-v2`, `v2_get_weather`, `get_weather2`, `get_weather_new` or `get_weather_v1` beside `get_weather` (the new version of a tool is 2).',
       why: 'SPEC "Versioning" 2: a tool whose parameter changes meaning ships under a new name that carries a version suffix, pattern `<tool_name>_v2`. One pattern lets people, the model and tooling see at a glance which tools are versions of which (this linter pairs `x_v2` with `x` to check that `x` is deprecated), and a word such as `_new` stops meaning anything at the next change.',
       spec: 'Versioning 2',
       bad: '[\n  { "name": "get_weather", "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather in a city.", "deprecated": { "since": "2026-11-01", "replacedBy": ["get_weather_v2"] }, "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } },\n  { "name": "getWeatherV2", "description": "Use this when the user asks for the current weather at a place, by city or coordinates.", "parameters": { "type": "object", "properties": { "location": { "type": "string", "description": "City name or lat,lon." } }, "required": ["location"] } }\n]',
