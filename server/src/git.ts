@@ -100,6 +100,20 @@ export function readAtRefSync(ref: string, absPath: string): GitRead {
   }
 }
 
+/**
+ * Whether `ref` names a commit of the repository holding `dir` (`git rev-parse --verify`): tells a ref that exists
+ * in the repository being linted, but not in a submodule or nested repository under it, from a mistyped one.
+ */
+export function isRevisionSync(ref: string, dir: string): boolean {
+  if (refProblem(ref)) return false;
+  try {
+    childProcess().execFileSync('git', ['-C', dir, ...GIT_SAFETY_ARGS, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads `absPath` at `ref` without blocking (the language server). Never rejects. */
 export function readAtRef(ref: string, absPath: string): Promise<GitRead> {
   const bad = refProblem(ref);

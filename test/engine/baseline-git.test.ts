@@ -354,6 +354,28 @@ describe('baseline from git', () => {
       }
     });
 
+    it('a ref of the repository linted that a nested repository (a submodule) lacks: that file is skipped with one line, the others compared', () => {
+      const nested = join(repo, 'vendor');
+      mkdirSync(nested);
+      try {
+        git(nested, 'init', '-q');
+        writeFileSync(join(nested, 'news.tool.json'), COMMITTED.replace('get_weather', 'search_news'));
+        git(nested, 'add', '.');
+        git(nested, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'nested');
+        git(repo, 'tag', 'release');
+        const r = cli(['lint', 'tools', 'vendor', '--base', 'release'], repo);
+        assert.equal(r.code, 1, r.stderr);
+        assert.match(r.stdout, /"units" in "get_weather" no longer accepts "imperial".*breaking-change$/m);
+        assert.deepEqual(r.stderr.trim().split('\n'), ['toolschema: vendor/news.tool.json is in a repository where --base "release" names no revision (a submodule or a nested repository); breaking-change and param-added-required were skipped for it and any other such file.']);
+        // A ref that no repository has is still a usage error.
+        const bad = cli(['lint', 'tools', 'vendor', '--base', 'no-such-tag'], repo);
+        assert.equal(bad.code, 2);
+      } finally {
+        git(repo, 'tag', '-d', 'release');
+        rmSync(nested, { recursive: true, force: true });
+      }
+    });
+
     it('outside a repository: the two rules are skipped and one clear line goes to stderr', () => {
       const r = cli(['lint', '--base', 'HEAD', '--format', 'json'], outside);
       assert.equal(r.code, 0, r.stdout);

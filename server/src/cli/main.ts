@@ -23,7 +23,7 @@ import { PROFILES, type Finding } from '../../../shared/src/types';
 import { appendAll, clipValue } from '../../../shared/src/text';
 import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, walkTakes } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
-import { readAtRefSync } from '../git';
+import { isRevisionSync, readAtRefSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
 import { formatRuleTimes, formatStats, lintFilesParallel, lintFilesSync, takeRuleTimes, timingRows, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
@@ -428,6 +428,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
 function baselineReader(ref: string | undefined, io: CliIO, source = '--base'): (file: string) => BaselineInput | null {
   if (ref === undefined) return () => null;
   let warned = false;
+  let nestedWarned = false;
   const rules = 'breaking-change and param-added-required were skipped';
   return (file) => {
     const r = readAtRefSync(ref, file);
@@ -437,6 +438,14 @@ function baselineReader(ref: string | undefined, io: CliIO, source = '--base'): 
       case 'absent':
         return null; // a new file: nothing in it can break a caller
       case 'bad-ref':
+        // A revision of the repository the command runs in, unknown to the one holding this file (a submodule, a
+        // nested clone): this file is not compared, and the run goes on. A submodule made `--base release` a
+        // usage error for the whole run (an independent tester).
+        if (isRevisionSync(ref, io.cwd)) {
+          if (!nestedWarned) io.stderr(`toolschema: ${displayPath(file, io.cwd)} is in a repository where ${source} "${ref}" names no revision (a submodule or a nested repository); ${rules} for it and any other such file.\n`);
+          nestedWarned = true;
+          return null;
+        }
         throw new UsageError(`${source}: ${r.message} (${displayPath(file, io.cwd)}).`);
       case 'no-git':
       case 'error':
