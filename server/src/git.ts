@@ -6,7 +6,8 @@
  * every keystroke and must not start git more than once per file in that window.
  */
 import type * as ChildProcess from 'node:child_process';
-import { basename, dirname, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isValidBaselineRef } from '../../shared/src/config';
 import { MAX_FILE_BYTES } from '../../shared/src/document';
 import { lazyModule } from './lazyModule';
@@ -114,6 +115,100 @@ export function isRevisionSync(ref: string, dir: string): boolean {
   }
 }
 
+/**
+ * Renames git sees from `ref` to the work tree, per repository and ref: new absolute path → the path at the ref,
+ * relative to the repository's root. Kept a few seconds (a CLI run, a burst of lints in the server).
+ */
+const renameMaps = new Map<string, { at: number; map: Map<string, string> | undefined }>();
+const RENAMES_FRESH_MS = 4000;
+
+/** `git diff -M --name-status -z <ref>` read into new absolute path → old root-relative path. */
+export function parseRenames(root: string, out: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const parts = out.split('\0');
+  for (let i = 0; i < parts.length; ) {
+    const status = parts[i++] ?? '';
+    if (status.startsWith('R') || status.startsWith('C')) {
+      const from = parts[i++];
+      const to = parts[i++];
+      if (status.startsWith('R') && from && to) map.set(resolve(root, to), from);
+    } else if (status) i++;
+  }
+  return map;
+}
+
+function gitSync(dir: string, args: string[]): string | undefined {
+  try {
+    return childProcess().execFileSync('git', ['-C', dir, ...GIT_SAFETY_ARGS, ...args], { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  } catch {
+    return undefined;
+  }
+}
+
+function gitAsync(dir: string, args: string[]): Promise<string | undefined> {
+  return new Promise((done) => {
+    try {
+      childProcess().execFile('git', ['-C', dir, ...GIT_SAFETY_ARGS, ...args], { encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, env: gitEnv(), windowsHide: true }, (err, stdout) => done(err ? undefined : stdout));
+    } catch {
+      done(undefined);
+    }
+  });
+}
+
+/** The path with its folder's links resolved, as git names the repository's root (`/tmp` may be a link). */
+function realPath(absPath: string): string {
+  const p = resolve(absPath);
+  try {
+    return join(realpathSync(dirname(p)), basename(p));
+  } catch {
+    return p;
+  }
+}
+
+const RENAMES_ARGS = (ref: string) => ['-c', 'core.quotepath=off', 'diff', '-M', '--name-status', '-z', '--no-ext-diff', '--no-textconv', ref, '--'];
+
+/**
+ * A file that is not at `ref` under its name may have been renamed or moved since (`git mv`, committed or not):
+ * its text at the ref under the name it had, when git sees the rename. Otherwise `absent` as before. A rename
+ * made the file new to the baseline rules, and a breaking change in it passed (an independent tester).
+ */
+export function readFollowingRenamesSync(ref: string, absPath: string): GitRead {
+  const r = readAtRefSync(ref, absPath);
+  if (r.kind !== 'absent') return r;
+  const root = gitSync(dirname(resolve(absPath)), ['rev-parse', '--show-toplevel'])?.trim();
+  if (!root) return r;
+  const key = `${root}\0${ref}`;
+  let hit = renameMaps.get(key);
+  if (!hit || Date.now() - hit.at > RENAMES_FRESH_MS) {
+    const out = gitSync(root, RENAMES_ARGS(ref));
+    renameMaps.set(key, (hit = { at: Date.now(), map: out === undefined ? undefined : parseRenames(root, out) }));
+  }
+  if (renameMaps.size > 64) renameMaps.delete(renameMaps.keys().next().value!);
+  const from = hit.map?.get(realPath(absPath));
+  if (from === undefined) return r;
+  const text = gitSync(root, ['show', '--no-textconv', `${ref}:${from}`]);
+  return text === undefined ? r : { kind: 'ok', text };
+}
+
+/** readFollowingRenamesSync without blocking (the language server). Never rejects. */
+export async function readFollowingRenames(ref: string, absPath: string): Promise<GitRead> {
+  const r = await readAtRef(ref, absPath);
+  if (r.kind !== 'absent') return r;
+  const root = (await gitAsync(dirname(resolve(absPath)), ['rev-parse', '--show-toplevel']))?.trim();
+  if (!root) return r;
+  const key = `${root}\0${ref}`;
+  let hit = renameMaps.get(key);
+  if (!hit || Date.now() - hit.at > RENAMES_FRESH_MS) {
+    const out = await gitAsync(root, RENAMES_ARGS(ref));
+    renameMaps.set(key, (hit = { at: Date.now(), map: out === undefined ? undefined : parseRenames(root, out) }));
+    if (renameMaps.size > 64) renameMaps.delete(renameMaps.keys().next().value!);
+  }
+  const from = hit.map?.get(realPath(absPath));
+  if (from === undefined) return r;
+  const text = await gitAsync(root, ['show', '--no-textconv', `${ref}:${from}`]);
+  return text === undefined ? r : { kind: 'ok', text };
+}
+
 /** Reads `absPath` at `ref` without blocking (the language server). Never rejects. */
 export function readAtRef(ref: string, absPath: string): Promise<GitRead> {
   const bad = refProblem(ref);
@@ -185,8 +280,8 @@ export class GitFileCache {
     this.freshMs = options.freshMs ?? 4000;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.now = options.now ?? (() => Date.now());
-    this.reader = options.read ?? readAtRef;
-    this.readerSync = options.readSync ?? readAtRefSync;
+    this.reader = options.read ?? readFollowingRenames;
+    this.readerSync = options.readSync ?? readFollowingRenamesSync;
   }
 
   private key(ref: string, absPath: string): string {

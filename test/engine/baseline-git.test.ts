@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync, realpathSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GitFileCache, readAtRef, readAtRefSync, gitShowArgs, type GitRead } from '../../server/src/git';
+import { GitFileCache, readAtRef, readAtRefSync, readFollowingRenames, readFollowingRenamesSync, gitShowArgs, type GitRead } from '../../server/src/git';
 import { createBaselineProvider } from '../../server/src/baselineProvider';
 import { defaultConfig } from '../../shared/src/config';
 
@@ -373,6 +373,35 @@ describe('baseline from git', () => {
       } finally {
         git(repo, 'tag', '-d', 'release');
         rmSync(nested, { recursive: true, force: true });
+      }
+    });
+
+    it('a tool file renamed or moved since the ref (git mv, staged or committed) is compared with its text under the old name', async () => {
+      const moved = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-git-mv-')));
+      try {
+        git(moved, 'init', '-q');
+        writeFileSync(join(moved, 'weather.tool.json'), COMMITTED);
+        git(moved, 'add', '.');
+        git(moved, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'base');
+        mkdirSync(join(moved, 'tools'));
+        git(moved, 'mv', 'weather.tool.json', 'tools/forecast.tool.json');
+        // One value removed (git pairs a deleted and an added file as a rename when they are at least half alike).
+        writeFileSync(join(moved, 'tools', 'forecast.tool.json'), COMMITTED.replace('["metric", "imperial"]', '["metric"]'));
+        const staged = cli(['lint', 'tools/forecast.tool.json', '--base', 'HEAD'], moved);
+        assert.equal(staged.code, 1, staged.stderr);
+        assert.match(staged.stdout, /"units" in "get_weather" no longer accepts "imperial".*breaking-change$/m);
+        assert.equal(readFollowingRenamesSync('HEAD', join(moved, 'tools', 'forecast.tool.json')).kind, 'ok');
+        // The language server's reader (the git cache's default) follows it too.
+        assert.deepEqual(await readFollowingRenames('HEAD', join(moved, 'tools', 'forecast.tool.json')), { kind: 'ok', text: COMMITTED });
+        git(moved, 'add', '-A');
+        git(moved, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'moved');
+        const committed = cli(['lint', 'tools/forecast.tool.json', '--base', 'HEAD~1'], moved);
+        assert.match(committed.stdout, /"units" in "get_weather" no longer accepts "imperial".*breaking-change$/m);
+        // A file git does not see as renamed is still new: nothing to compare.
+        writeFileSync(join(moved, 'tools', 'other.tool.json'), EDITED.replace('get_weather', 'get_other'));
+        assert.equal(readFollowingRenamesSync('HEAD', join(moved, 'tools', 'other.tool.json')).kind, 'absent');
+      } finally {
+        rmSync(moved, { recursive: true, force: true });
       }
     });
 

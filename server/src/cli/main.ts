@@ -23,7 +23,7 @@ import { PROFILES, type Finding } from '../../../shared/src/types';
 import { appendAll, clipValue } from '../../../shared/src/text';
 import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, walkTakes } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
-import { isRevisionSync, readAtRefSync } from '../git';
+import { isRevisionSync, readFollowingRenamesSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
 import { formatRuleTimes, formatStats, lintFilesParallel, lintFilesSync, takeRuleTimes, timingRows, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
@@ -431,7 +431,7 @@ function baselineReader(ref: string | undefined, io: CliIO, source = '--base'): 
   let nestedWarned = false;
   const rules = 'breaking-change and param-added-required were skipped';
   return (file) => {
-    const r = readAtRefSync(ref, file);
+    const r = readFollowingRenamesSync(ref, file);
     switch (r.kind) {
       case 'ok':
         return { text: r.text, ref };
