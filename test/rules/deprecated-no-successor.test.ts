@@ -8,8 +8,18 @@ runRuleTests(rule, {
     { name: 'successor defined in the file', code: `[${tool('get_weather', ', "deprecated": { "since": "2026-11-01", "replacedBy": ["get_weather_v2"] }')}, ${tool('get_weather_v2')}]` },
     { name: 'deprecated with no successor (being removed)', code: tool('get_weather', ', "deprecated": { "since": "2026-11-01" }') },
     { name: 'deprecated: true', code: tool('get_weather', ', "deprecated": true') },
+    { name: 'replacedBy null: no successor, as an absent one', code: tool('get_weather', ', "deprecated": { "since": "2026-11-01", "replacedBy": null }') },
   ],
   invalid: [
+    {
+      name: 'replacedBy names the tool itself, or values that are not names',
+      code: `[${tool('get_weather', ', "deprecated": { "since": "2026-11-01", "replacedBy": ["get_weather", 42, { "name": "x" }] }')}]`,
+      errors: [
+        { messageId: 'selfSuccessor', at: '"get_weather"', occurrence: 2, data: { name: 'get_weather' } },
+        { messageId: 'notAName', at: '42', data: { what: 'a number' } },
+        { messageId: 'notAName', at: '{ "name": "x" }', data: { what: 'an object' } },
+      ],
+    },
     {
       name: 'replacedBy names a tool that does not exist',
       code: `[${tool('get_weather', ', "deprecated": { "since": "2026-11-01", "replacedBy": ["get_weather_v2"] }')}, ${tool('get_forecast')}]`,
