@@ -11,6 +11,8 @@ runRuleTests(rule, {
     { name: 'deprecated 90 days ago exactly', code: `[${old('2026-08-24')}, ${v2}]` },
     { name: 'deprecated recently', code: `[${old('2026-11-01')}, ${v2}]` },
     { name: 'a longer period in the configuration', code: `[${old('2026-01-10')}, ${v2}]`, config: { deprecationPeriodDays: 365 } },
+    { name: 'dates with white space around, with a time (T or a space, UTC or no offset), 90 days ago exactly', code: `[${old(' 2026-08-24 ')}, ${old('2026-08-24T10:00:00Z').replace('get_weather"', 'get_weather_a"')}, ${old('2026-08-24 10:00').replace('get_weather"', 'get_weather_b"')}, ${v2}]` },
+    { name: 'an offset east of UTC that is still the day before in UTC; a date one day ahead (a time zone ahead of UTC)', code: `[${old('2026-08-25T01:00:00+02:00')}, ${old('2026-11-23').replace('get_weather"', 'get_weather_a"')}, ${v2}]` },
   ],
   invalid: [
     {
@@ -23,6 +25,21 @@ runRuleTests(rule, {
       name: 'one day over the period (MCP _meta marker); a single-tool file gets no removal fix',
       code: `{ "name": "search_docs", "description": "Deprecated: use search_pages instead.", "inputSchema": { "type": "object" }, "_meta": { "io.github.toolschema/deprecated": { "since": "2026-08-23", "replacedBy": ["search_pages"] } } }`,
       errors: [{ messageId: 'expired', at: '"2026-08-23"', data: { days: 91 }, fixes: [] }],
+    },
+    {
+      name: 'a time with an offset is read in UTC: 23:30 at -01:00 on August 22 is August 23, 91 days ago',
+      code: `[${old('2026-08-22T23:30:00-01:00')}, ${v2}]`,
+      fixOutsideTool: true,
+      errors: [{ messageId: 'expired', at: '"2026-08-22T23:30:00-01:00"', data: { since: '2026-08-23', days: 91 } }],
+    },
+    {
+      name: 'a date still to come (a typo would keep the tool for ever), and a time that does not exist',
+      code: `[${old('9999-12-31')}, ${old('2026-11-25').replace('get_weather"', 'get_weather_a"')}, ${old('2026-08-01T25:00').replace('get_weather"', 'get_weather_b"')}, ${v2}]`,
+      errors: [
+        { messageId: 'future', at: '"9999-12-31"', severity: 'warning', messageIncludes: 'is still to come (today is 2026-11-22)' },
+        { messageId: 'future', at: '"2026-11-25"', severity: 'warning' },
+        { messageId: 'badDate', at: '"2026-08-01T25:00"', severity: 'warning' },
+      ],
     },
     {
       name: 'a date that is not a date',

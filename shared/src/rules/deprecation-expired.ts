@@ -3,14 +3,31 @@ import { daysBetween, deprecationOf } from '../analysis/versions';
 import { removeTool } from '../fixes/toolEdits';
 import { clipValue } from '../text';
 
-export default defineRule<'expired' | 'badDate'>({
+/**
+ * The UTC day of a deprecation date: `YYYY-MM-DD`, or an ISO date and time (`T` or a space, seconds optional)
+ * with its offset applied (`2026-08-29T23:30:00-01:00` is 2026-08-30); surrounding white space is ignored. A
+ * time that does not exist (`T25:00`) or any other text: undefined.
+ */
+export function sinceDay(since: string): string | undefined {
+  const s = since.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(s);
+  if (!m || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return undefined;
+  if (!m[5] || m[5].toUpperCase() === 'Z') return m[1];
+  const offset = m[5].length === 5 ? `${m[5].slice(0, 3)}:${m[5].slice(3)}` : m[5];
+  if (Number(offset.slice(1, 3)) > 23 || Number(offset.slice(4)) > 59) return undefined;
+  const t = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}${offset}`);
+  return Number.isNaN(t) || daysBetween(m[1]!, m[1]!) === undefined ? undefined : new Date(t).toISOString().slice(0, 10);
+}
+
+export default defineRule<'expired' | 'badDate' | 'future'>({
   id: 'deprecation-expired',
   meta: {
     section: 'Versioning',
     defaultSeverity: 'info',
     fixable: 'suggestion',
     docs: {
-      description: 'A tool deprecated for longer than the configured period (`deprecationPeriodDays`, default 90 days), or whose deprecation date is not a date.',
+      description: 'A tool deprecated for longer than the configured period (`deprecationPeriodDays`, default 90 days), or whose deprecation date is not a date (`YYYY-MM-DD`, or an ISO date and time, read in UTC) or is still to come.',
       why: 'SPEC "Versioning" 2: a deprecated tool is removed only after a period. The specification leaves its length open ("Versioning" 5), so it is a setting: `deprecationPeriodDays` in toolschema.config.json or `toolschema.deprecationPeriodDays`, 90 days by default. Past it, the old tool only costs context on every request and keeps a second way to do the same thing.',
       spec: 'Versioning 2, 5',
       bad: '[\n  { "name": "get_weather", "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather in a city.", "deprecated": { "since": "2020-01-15", "replacedBy": ["get_weather_v2"] }, "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City name." } }, "required": ["city"] } },\n  { "name": "get_weather_v2", "description": "Use this when the user asks for the current weather at a place, by city or coordinates.", "parameters": { "type": "object", "properties": { "location": { "type": "string", "description": "City name or lat,lon." } }, "required": ["location"] } }\n]',
@@ -20,6 +37,7 @@ export default defineRule<'expired' | 'badDate'>({
     messages: {
       expired: '"{{name}}" has been deprecated since {{since}} ({{days}} days, over the {{period}}-day period): remove it.',
       badDate: 'Deprecation date "{{since}}" of "{{name}}" is not a YYYY-MM-DD date, so its deprecation period cannot be checked.',
+      future: 'Deprecation date "{{since}}" of "{{name}}" is still to come (today is {{today}}): its deprecation period would only start then, so it never ends if the date is a typo. Write the day the tool was deprecated.',
     },
   },
   create(ctx) {
@@ -28,15 +46,21 @@ export default defineRule<'expired' | 'badDate'>({
         const d = deprecationOf(tool);
         if (!d || !d.sinceNode || !tool.name) return;
         const since = d.since;
-        const days = since && /^\d{4}-\d{2}-\d{2}/.test(since) ? daysBetween(since.slice(0, 10), ctx.today) : undefined;
+        const day = since !== undefined ? sinceDay(since) : undefined;
+        const days = day !== undefined ? daysBetween(day, ctx.today) : undefined;
         if (days === undefined) {
           // A value that is not a string is quoted as written (null was shown as "").
           const written = since ?? clipValue(ctx.doc.text.slice(d.sinceNode.offset, d.sinceNode.offset + d.sinceNode.length));
           ctx.report({ node: d.sinceNode, messageId: 'badDate', severity: 'warning', data: { name: tool.name, since: written } });
           return;
         }
+        // A day ahead is a time zone east of UTC (the marker written "today" there); further is a date to come.
+        if (days < -1) {
+          ctx.report({ node: d.sinceNode, messageId: 'future', severity: 'warning', data: { name: tool.name, since: clipValue(since!), today: ctx.today } });
+          return;
+        }
         const period = ctx.config.deprecationPeriodDays;
-        if (days > period) ctx.report({ node: d.sinceNode, messageId: 'expired', data: { name: tool.name, since: since!.slice(0, 10), days, period } });
+        if (days > period) ctx.report({ node: d.sinceNode, messageId: 'expired', data: { name: tool.name, since: day!, days, period } });
       },
     };
   },
