@@ -245,6 +245,11 @@ const CRLF_FIXED = [
 runRuleTests(rule, {
   valid: [
     {
+      name: 'a default given where there was none, or the same default written otherwise (20 and 20.0)',
+      code: withParams('{ "type": "object", "properties": { "units": { "type": "string", "default": "metric", "description": "U." }, "limit": { "type": "integer", "default": 20.0, "description": "L." } } }'),
+      baseline: withParams('{ "type": "object", "properties": { "units": { "type": "string", "description": "U." }, "limit": { "type": "integer", "default": 20, "description": "L." } } }'),
+    },
+    {
       name: 'composition without a change of meaning: the root wrapped in a lone allOf, anyOf branches reordered, a branch widened',
       code: withParams('{ "allOf": [{ "type": "object", "properties": { "v": { "anyOf": [{ "type": "integer" }, { "type": "string", "enum": ["a", "b", "c"] }], "description": "V." } } }] }'),
       baseline: UNION,
@@ -315,6 +320,12 @@ runRuleTests(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a default changed: a call that leaves the parameter out now means something else',
+      code: withParams('{ "type": "object", "properties": { "units": { "type": "string", "enum": ["metric", "imperial"], "default": "imperial", "description": "U." } } }'),
+      baseline: withParams('{ "type": "object", "properties": { "units": { "type": "string", "enum": ["metric", "imperial"], "default": "metric", "description": "U." } } }'),
+      errors: [{ messageId: 'defaultChanged', at: '"imperial"', occurrence: 2, data: { param: 'units', detail: '"metric" → "imperial"' }, messageIncludes: 'The default of "units" in "get_weather" changed since HEAD ("metric" → "imperial")' }],
+    },
     {
       name: 'inside anyOf: a branch\'s enum value removed, and a bound added to another branch',
       code: UNION.replace('"enum": ["a", "b"]', '"enum": ["a"]').replace('{ "type": "integer" }', '{ "type": "integer", "maximum": 5 }'),

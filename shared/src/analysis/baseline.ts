@@ -4,7 +4,7 @@
  * parameter schema is compared with the same-named tool of the baseline, parameter by parameter and down into
  * object parameters and array items:
  *
- * - breaking (`breaking-change`): a parameter removed or renamed, its type changed or narrowed
+ * - breaking (`breaking-change`): a parameter removed or renamed, its default changed, its type changed or narrowed
  *   (`["string", "null"]` → `"string"`, number → integer), an enum value removed (or an enum / const added),
  *   an optional parameter made required, a bound tightened (minimum raised, maximum lowered, maxLength lowered,
  *   pattern or format added or changed, multipleOf stricter, uniqueItems added);
@@ -117,6 +117,8 @@ export type ChangeKind =
   | 'madeRequired'
   /** A bound or restriction is tighter (minimum raised, maxLength lowered, pattern added, enum added...). */
   | 'tightened'
+  /** The default is another value: a call that leaves the parameter out now means something else. */
+  | 'defaultChanged'
   /** A new parameter that is required (not breaking-change: param-added-required). */
   | 'addedRequired';
 
@@ -449,6 +451,9 @@ class Comparer {
         this.out.push({ kind: 'tightened', path, node: ae, detail: `enum added: only ${elements(ae).slice(0, 6).map(shortValue).join(', ')}${elements(ae).length > 6 ? ', …' : ''}` });
       }
     }
+    const bd = child(b, 'default');
+    const ad = child(a, 'default');
+    if (bd && ad && canonical(bd) !== canonical(ad)) this.out.push({ kind: 'defaultChanged', path, node: ad, detail: `${shortValue(bd)} → ${shortValue(ad)}` });
     const bc = child(b, 'const');
     const ac = child(a, 'const');
     if (ac) {

@@ -17,14 +17,14 @@ function parsesAlone(text: string): boolean {
   return errors.length === 0;
 }
 
-export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed' | 'enumValueRemoved' | 'madeRequired' | 'tightened'>({
+export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed' | 'enumValueRemoved' | 'madeRequired' | 'tightened' | 'defaultChanged'>({
   id: 'breaking-change',
   meta: {
     section: 'Versioning',
     defaultSeverity: 'error',
     fixable: 'suggestion',
     docs: {
-      description: 'Against the git baseline (HEAD by default), an existing tool changed the meaning of a parameter: removed, renamed, type changed or narrowed, enum value removed, made required, or a bound tightened.',
+      description: 'Against the git baseline (HEAD by default), an existing tool changed the meaning of a parameter: removed, renamed, type changed or narrowed, enum value removed, made required, a bound tightened, or its default changed.',
       why: 'SPEC "Versioning" 2: changing the meaning of a parameter means shipping a new tool whose name carries a version suffix (`<tool_name>_v2`), marking the old one deprecated and removing it only after a period. Hosts, stored prompts, few-shot examples and evaluation cases were written against the old schema, and the model keeps sending what worked: a removed or renamed parameter, a value of the old type or an enum value that is gone now fails validation, in production, with no warning. The baseline is the file as committed at `HEAD` (configurable with `baseline`, or `toolschema lint --base <ref>`); widening changes (a type or enum value added, a bound relaxed, a parameter made optional), description edits and new optional parameters are not breaking. The example below was `{"city": string, "units": "metric" | "imperial"}` at HEAD.',
       spec: 'Versioning 2',
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "location": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n    },\n    "required": ["location"]\n  }\n}',
@@ -40,6 +40,7 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       enumValueRemoved: '"{{param}}" in "{{tool}}" no longer accepts {{detail}} (in its enum at {{base}}): callers that send it now fail.' + KEEP,
       madeRequired: '"{{param}}" in "{{tool}}" was optional at {{base}} and is now required: callers that leave it out now fail.' + KEEP,
       tightened: '"{{param}}" in "{{tool}}" accepts fewer values than at {{base}} ({{detail}}): values that were valid are now rejected.' + KEEP,
+      defaultChanged: 'The default of "{{param}}" in "{{tool}}" changed since {{base}} ({{detail}}): calls that leave it out, as existing callers and prompts do, now mean something else.' + KEEP,
     },
   },
   create(ctx) {
