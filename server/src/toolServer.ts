@@ -183,6 +183,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Per open tool document: the last diagnostics its own lint published, and for which version. */
   const lastPublished = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
   /**
+   * The last publish sent per URI (in order of sending) and its version: an open document's lint, published a few
+   * turns after it ran (publishUnlessClosed), is not sent over one sent since for the same or a newer version. The
+   * lint of version 1 reached the client after version 2's, and a lint made under the configuration before an
+   * edit of it after the empty publish that edit caused (an independent tester of the server under churn).
+   */
+  const sent = new Map<string, { seq: number; version: number | undefined }>();
+  let sentCount = 0;
+  /**
    * Publishes diagnostics. An open document's lint (`ofLint`) does not publish again what it last published for the
    * same version: a document linted again without a change (after the start-up index, a file's names changed
    * elsewhere) shows the same problems, and the editor's list need not be redrawn. Any other publish for the URI
@@ -200,6 +208,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } else {
       lastPublished.delete(params.uri);
     }
+    sent.set(params.uri, { seq: ++sentCount, version: params.version });
+    if (sent.size > 50_000) sent.delete(sent.keys().next().value!);
     void connection.sendDiagnostics(params);
   };
   /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
@@ -870,6 +880,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * published, with its version.
    */
   function publishUnlessClosed(doc: TextDocument, params: { uri: string; version: number; diagnostics: Diagnostic[] }): void {
+    const since = sentCount;
     let seen = openCloseEvents;
     let quiet = 0;
     let turns = 0;
@@ -883,7 +894,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         setImmediate(step);
         return;
       }
-      if (documents.get(params.uri) === doc) publish(params, true);
+      if (documents.get(params.uri) !== doc) return;
+      const later = sent.get(params.uri);
+      if (later && later.seq > since && (later.version === undefined || later.version >= params.version)) return;
+      publish(params, true);
     };
     setImmediate(step);
   }

@@ -6,9 +6,9 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
@@ -262,6 +262,108 @@ describe('ignore globs over stdio: never linted, open or not', () => {
       await client.waitForDiagnostics((p) => after(p) && p.uri === uri('a.tool.json') && codes(p).includes('name-format'));
       assert.deepEqual(client.published.filter((p) => since(p) && p.uri.includes('/sub/') && p.diagnostics.length > 0).map((p) => [p.uri, p.version, codes(p)]), []);
       assert.equal(client.stderr, '');
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an edit to the open configuration in the same tick as an open or a change of a file it comes to ignore', () => {
+  it('the lint made under the configuration before is never published after the file\'s diagnostics were cleared', async () => {
+    // An independent tester: the file's diagnostics were cleared (an empty publish for version 1), then the lint of
+    // its open, made under the configuration before the edit, was published after it and stayed.
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-ign-tick-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'toolschema.config.json'), '{}\n');
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      mkdirSync(join(dir, 'sub'));
+      writeFileSync(join(dir, 'sub', 'c.tool.json'), C);
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
+      const cfg = uri('toolschema.config.json');
+      await client.open(cfg, '{}\n', 'json');
+      await new Promise((r) => setTimeout(r, 1000));
+      let version = 1;
+      const lastFor = (u: string) => [...client.published].reverse().find((p) => p.uri === u);
+      const barrier = async (k: number) => {
+        writeFileSync(join(dir, 'a.tool.json'), A.replace('"get_forecast"', `"getForecast${k}"`));
+        await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('a.tool.json'), type: 2 }] });
+        await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && p.diagnostics.some((d) => d.message.includes(`getForecast${k}`)));
+        // A few more turns for any publish still held back (publishUnlessClosed waits some turns of the event loop).
+        await new Promise((r) => setTimeout(r, 300));
+      };
+      // Notifications written to the server's input at once (one chunk: handled in a row, the lint of the first
+      // still waiting to be published when the second is handled).
+      const atOnce = (...messages: { method: string; params: unknown }[]) => {
+        const frames = messages.map((m) => {
+          const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...m }), 'utf8');
+          return `Content-Length: ${body.length}\r\n\r\n${body.toString('utf8')}`;
+        });
+        client.proc.stdin!.write(frames.join(''));
+      };
+      const changeConfig = (text: string) => ({ method: 'textDocument/didChange', params: { textDocument: { uri: cfg, version: ++version }, contentChanges: [{ text }] } });
+      // The open and the edit in one tick.
+      atOnce({ method: 'textDocument/didOpen', params: { textDocument: { uri: uri('sub/c.tool.json'), languageId: 'tool-json', version: 1, text: C } } }, changeConfig('{ "ignore": ["sub/**"] }\n'));
+      await barrier(1);
+      assert.deepEqual(lastFor(uri('sub/c.tool.json'))?.diagnostics, []);
+      // The same with a change of the open file in the same tick as the edit.
+      await client.change(cfg, ++version, [{ text: '{}\n' }]);
+      await client.waitForDiagnostics((p) => p.uri === uri('sub/c.tool.json') && codes(p).includes('name-duplicate'));
+      atOnce({ method: 'textDocument/didChange', params: { textDocument: { uri: uri('sub/c.tool.json'), version: 2 }, contentChanges: [{ text: C.replace('local time in a city', 'local time in a town') }] } }, changeConfig('{ "ignore": ["sub/**"] }\n'));
+      await barrier(2);
+      assert.deepEqual(lastFor(uri('sub/c.tool.json'))?.diagnostics, []);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('publishes in version order', () => {
+  it('an open document\'s older version is never published after a newer one (opens, closes, an edit and a configuration event in one burst)', async () => {
+    // An independent tester's random session, reduced by delta debugging: in one burst, open z, y and x, close y,
+    // change x to version 2, write the configuration (with its event), close z. x's version 1 lint was published
+    // after version 2's, in 10 runs of 10.
+    const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../../test/lsp/fixtures/version-order.json'), 'utf8')) as { init: Record<string, string>; acts: { a: 'change' | 'close' | 'write'; f: string; text?: string }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-order-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      for (const [f, t] of Object.entries(fixture.init)) writeFileSync(join(dir, f), t);
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('x.tool.json'));
+      await new Promise((r) => setTimeout(r, 1000));
+      const versions = new Map<string, number>();
+      const frames: string[] = [];
+      const send = (method: string, params: unknown) => {
+        const body = JSON.stringify({ jsonrpc: '2.0', method, params });
+        frames.push(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`);
+      };
+      for (const x of fixture.acts) {
+        const u = uri(x.f);
+        if (x.a === 'change' && !versions.has(u)) {
+          versions.set(u, 1);
+          send('textDocument/didOpen', { textDocument: { uri: u, languageId: 'tool-json', version: 1, text: x.text } });
+        } else if (x.a === 'change') {
+          versions.set(u, versions.get(u)! + 1);
+          send('textDocument/didChange', { textDocument: { uri: u, version: versions.get(u) }, contentChanges: [{ text: x.text }] });
+        } else if (x.a === 'close') {
+          versions.delete(u);
+          send('textDocument/didClose', { textDocument: { uri: u } });
+        } else {
+          writeFileSync(join(dir, x.f), x.text!);
+          send('workspace/didChangeWatchedFiles', { changes: [{ uri: u, type: 2 }] });
+        }
+      }
+      const before = client.published.length;
+      client.proc.stdin!.write(frames.join(''));
+      await client.waitForDiagnostics((p) => client.published.indexOf(p) >= before && p.uri === uri('x.tool.json') && p.version === 2);
+      await new Promise((r) => setTimeout(r, 1500));
+      const order = client.published.slice(before).filter((p) => p.uri === uri('x.tool.json')).map((p) => p.version);
+      for (let i = 1; i < order.length; i++) assert.ok(order[i]! >= order[i - 1]!, `versions published for x.tool.json: ${order.join(', ')}`);
     } finally {
       client.proc.kill();
       rmSync(dir, { recursive: true, force: true });
