@@ -15,6 +15,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  type FileEvent,
   WatchKind,
   MarkupKind,
   CodeActionKind,
@@ -29,7 +30,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService as getJsonLanguageService, type LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import { readTextBounded, readTextOrWhy, tryReadText } from './safeRead';
-import { lstatSync } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
@@ -341,7 +342,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const d of documents.all()) relint(d.uri);
     if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
     // Deletions of anything too: a folder deleted (or moved away) is one event for the folder, not one per file.
-    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }, { globPattern: '**/*', kind: WatchKind.Delete }] }).catch(() => undefined);
+    if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).catch(() => undefined);
     if (hasWorkspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         folders = folders.filter((f) => !e.removed.some((r) => r.uri === f.uri));
@@ -403,6 +404,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return best;
   }
 
+  /** The configuration files whose last publish had diagnostics. */
+  let configsPublished = new Set<string>();
   /** Reads each folder's toolschema.config.json (the open editor's text wins over the disk). */
   function loadFolderConfigs(): void {
     folderConfigs.clear();
@@ -427,6 +430,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       configDiagnostics.set(uri, findings.map(toDiagnostic));
     }
     for (const [uri, diags] of configDiagnostics) publish({ uri, diagnostics: diags });
+    // A configuration that is no longer read (deleted, its folder removed from the workspace) keeps no diagnostics:
+    // its config-invalid stayed in the Problems panel for good (an independent tester).
+    for (const uri of configsPublished) if (!configDiagnostics.has(uri)) publish({ uri, diagnostics: [] });
+    configsPublished = new Set([...configDiagnostics].filter(([, d]) => d.length > 0).map(([u]) => u));
   }
 
   /** The effective configuration of every folder, as one comparable string. */
@@ -492,10 +499,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     // Tool files changed on disk: the open ones follow the editor's text; the others are read again.
-    for (const c of e.changes) {
+    for (const change of withFolderContents(e.changes)) {
+      let c = change;
       if (documents.get(c.uri) || !c.uri.startsWith('file:')) continue;
       // A file outside every workspace folder is not read for an event (a client may report any path).
       if (c.type !== FileChangeType.Deleted && folders.length > 0 && !folderOf(c.uri)) continue;
+      // The disk is the truth, not the event: a file deleted and created again before the event is handled is
+      // still there (it was dropped for good), and a link (or a path through a linked folder), which the
+      // workspace walk never follows, is as good as absent (links created while the server ran were indexed).
+      // Both found by an independent tester of the server under churn.
+      if (c.uri.endsWith('.json')) {
+        const state = diskState(c.uri);
+        if (state !== 'file') c = { uri: c.uri, type: FileChangeType.Deleted };
+        else if (state === 'file' && c.type === FileChangeType.Deleted) c = { uri: c.uri, type: FileChangeType.Changed };
+      }
       if (c.type === FileChangeType.Deleted && !c.uri.endsWith('.json')) {
         // A folder deleted: every indexed file under it goes (their diagnostics, and their names in the others').
         const prefix = c.uri.endsWith('/') ? c.uri : c.uri + '/';
@@ -515,6 +532,70 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   // ------------------------------------------------------------------ workspace index
+
+  /**
+   * The events, with a created event for each JSON file under a folder created (or moved in: `mv dir ws/` is one
+   * event, for the folder; its files went unindexed). Links are not followed, node_modules and .git are skipped, as
+   * the workspace walk does; at most MAX_FOLDER_EVENT_FILES files.
+   */
+  function withFolderContents(changes: readonly FileEvent[]): FileEvent[] {
+    const out: FileEvent[] = [];
+    for (const c of changes) {
+      out.push(c);
+      if (c.type !== FileChangeType.Created || c.uri.endsWith('.json') || !c.uri.startsWith('file:') || !folderOf(c.uri)) continue;
+      const root = filePathOf(c.uri);
+      if (root === undefined) continue;
+      const stack = [root];
+      let budget = MAX_FOLDER_EVENT_FILES;
+      while (stack.length > 0 && budget > 0) {
+        const dir = stack.pop()!;
+        let entries: Dirent[];
+        try {
+          entries = readdirSync(dir, { withFileTypes: true });
+        } catch {
+          continue;
+        }
+        for (const d of entries) {
+          if (d.isSymbolicLink() || d.name === 'node_modules' || d.name === '.git') continue;
+          const path = dir + sep + d.name;
+          if (d.isDirectory()) stack.push(path);
+          else if (d.isFile() && d.name.endsWith('.json') && budget-- > 0) out.push({ uri: pathToFileURL(path).href, type: FileChangeType.Created });
+        }
+      }
+    }
+    return out;
+  }
+  const MAX_FOLDER_EVENT_FILES = 20_000;
+
+  /**
+   * What a watched-file event's path is on disk now: a regular file (or anything else that is not a link), a link
+   * (the file, or a folder on its way from its workspace folder), or gone.
+   */
+  function diskState(uri: string): 'file' | 'link' | 'gone' {
+    const path = filePathOf(uri);
+    if (path === undefined) return 'gone';
+    try {
+      if (lstatSync(path).isSymbolicLink()) return 'link';
+    } catch {
+      return 'gone';
+    }
+    const f = folderOf(uri);
+    if (f) {
+      // The folders between the workspace folder and the file.
+      const parts = relative(f.path, path).split(sep).slice(0, -1);
+      let dir = f.path;
+      for (const part of parts) {
+        if (part === '..' || part === '') break;
+        dir = dir + sep + part;
+        try {
+          if (lstatSync(dir).isSymbolicLink()) return 'link';
+        } catch {
+          return 'gone';
+        }
+      }
+    }
+    return 'file';
+  }
 
   /**
    * Whether a file URI is a tool file under its folder's configuration (files / ignore globs), as the start-up

@@ -6,7 +6,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, renameSync, writeFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -318,6 +318,82 @@ describe('an edit to the open configuration in the same tick as an open or a cha
     } finally {
       client.proc.kill();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('watched-file events are checked against the disk', () => {
+  it('a link created while the server runs is not indexed (to a file, to a folder outside), a deleted event for a file that is there is a change, and a deleted configuration takes its config-invalid with it', async () => {
+    // An independent tester of the server under churn: the running server indexed links a fresh start skips
+    // (blink.tool.json → a.tool.json made a "also defined in blink.tool.json" on a), dropped for good a file
+    // deleted and created again before the event was handled, and kept a deleted configuration's findings.
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-events-'));
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'toolschema.config.json'), '{ "rules": { "no-such-rule": "off" } }\n');
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      writeFileSync(join(dir, 'c.tool.json'), C);
+      writeFileSync(join(outside, 'e.tool.json'), D);
+      await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
+      await client.waitForDiagnostics((p) => p.uri === uri('toolschema.config.json') && codes(p).includes('config-invalid'));
+      const before = client.published.length;
+      const events = (changes: [string, number][]) => client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: changes.map(([f, type]) => ({ uri: uri(f), type })) });
+      symlinkSync(join(dir, 'a.tool.json'), join(dir, 'blink.tool.json'));
+      symlinkSync(outside, join(dir, 'linkdir'));
+      await events([['blink.tool.json', 1], ['linkdir/e.tool.json', 1], ['c.tool.json', 3]]);
+      // The barrier: a change on disk to c, which keeps its name (get_local_time, also in a).
+      writeFileSync(join(dir, 'c.tool.json'), C.replace('Returns the time', 'Returns the local time'));
+      await events([['c.tool.json', 2]]);
+      await client.waitForDiagnostics((p) => client.published.indexOf(p) >= before && p.uri === uri('c.tool.json') && codes(p).includes('name-duplicate'));
+      unlinkSync(join(dir, 'toolschema.config.json'));
+      await events([['toolschema.config.json', 3]]);
+      await client.waitForDiagnostics((p) => client.published.indexOf(p) >= before && p.uri === uri('toolschema.config.json') && p.diagnostics.length === 0);
+      await new Promise((r) => setTimeout(r, 500));
+      const after = client.published.slice(before);
+      assert.deepEqual(after.filter((p) => p.uri.includes('blink') || p.uri.includes('linkdir')).map((p) => p.uri), []);
+      const lastA = [...after].reverse().find((p) => p.uri === uri('a.tool.json'));
+      assert.ok(!lastA || codes(lastA).includes('name-duplicate'), JSON.stringify(lastA));
+      assert.ok(!lastA || !lastA.diagnostics.some((d) => d.message.includes('blink')), JSON.stringify(lastA));
+      // c was never taken out: no empty publish for it.
+      assert.deepEqual(after.filter((p) => p.uri === uri('c.tool.json') && p.diagnostics.length === 0).length, 0);
+      const lastC = [...after].reverse().find((p) => p.uri === uri('c.tool.json'));
+      assert.ok(lastC && codes(lastC).includes('name-duplicate'), JSON.stringify(lastC));
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a folder moved into the workspace', () => {
+  it('one created event for the folder indexes the tool files under it (links and node_modules left out)', async () => {
+    // `mv dir ws/` is one event, for the folder: its files went unindexed (an independent tester).
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-movein-'));
+    const outside = mkdtempSync(join(tmpdir(), 'toolschema-movein-src-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      mkdirSync(join(outside, 'pack', 'deep', 'node_modules'), { recursive: true });
+      writeFileSync(join(outside, 'pack', 'deep', 'c.tool.json'), C);
+      writeFileSync(join(outside, 'pack', 'deep', 'node_modules', 'd.tool.json'), D);
+      const init = await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+      assert.ok(init.capabilities);
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json'));
+      renameSync(join(outside, 'pack'), join(dir, 'pack'));
+      await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('pack'), type: 1 }] });
+      await client.waitForDiagnostics((p) => p.uri === uri('pack/deep/c.tool.json') && codes(p).includes('name-duplicate'));
+      await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(client.published.filter((p) => p.uri.includes('node_modules')).map((p) => p.uri), []);
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });
