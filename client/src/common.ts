@@ -64,11 +64,15 @@ function updateStatus(status: StatusBarItem, editor: TextEditor | undefined): vo
     return;
   }
   const diags = languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'toolschema');
-  const errors = diags.filter((d) => d.severity === DiagnosticSeverity.Error).length;
-  const warnings = diags.filter((d) => d.severity === DiagnosticSeverity.Warning).length;
-  // Over toolschema.maxNumberOfProblems the server adds one notice, the only diagnostic without a rule id.
-  const more = diags.some((d) => d.code === undefined);
-  status.text = errors || warnings ? `$(tools) toolschema: $(error) ${errors} $(warning) ${warnings}${more ? ' +' : ''}` : '$(tools) toolschema: $(check)';
-  status.tooltip = more ? 'toolschema: problems in this tool file; more than toolschema.maxNumberOfProblems, not all shown (click for the Problems panel)' : 'toolschema: problems in this tool file (click for the Problems panel)';
+  // Over toolschema.maxNumberOfProblems the server adds one notice, the only diagnostic without a rule id, which
+  // counts the file's problems of each severity: those counts, not the ones shown (an independent tester saw
+  // "1000 errors, 0 warnings" for a file of 8,350 errors and 6,880 warnings).
+  const notice = diags.find((d) => d.code === undefined);
+  const totals = notice ? /the file has ([\d,]+) errors?, ([\d,]+) warnings?/.exec(notice.message) : null;
+  const more = notice !== undefined;
+  const errors = totals ? Number(totals[1]!.replace(/,/g, '')) : diags.filter((d) => d.severity === DiagnosticSeverity.Error).length;
+  const warnings = totals ? Number(totals[2]!.replace(/,/g, '')) : diags.filter((d) => d.severity === DiagnosticSeverity.Warning).length;
+  status.text = errors || warnings ? `$(tools) toolschema: $(error) ${errors.toLocaleString('en-US')} $(warning) ${warnings.toLocaleString('en-US')}${more && !totals ? ' +' : ''}` : '$(tools) toolschema: $(check)';
+  status.tooltip = more ? 'toolschema: problems in this tool file; more than toolschema.maxNumberOfProblems, so not all are in the Problems panel (click for it)' : 'toolschema: problems in this tool file (click for the Problems panel)';
   status.show();
 }

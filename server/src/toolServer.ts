@@ -89,26 +89,32 @@ export const DEFAULT_MAX_PROBLEMS = 1000;
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 
 /**
- * The diagnostics published for a file's findings: all of them, or, over `max` (0: no limit), the `max` most
- * severe (errors first, then by their order in the file), in their order, and one more at the start of the file
- * saying how many are not shown. Quick fixes and fix-all still work on every finding.
+ * The diagnostics published for a file's findings: all of them, or, over `max` (0: no limit), a notice at the start
+ * of the file saying how many are not shown and how many of each severity the file has, then the `max - 1` most
+ * severe (errors first, then by their order in the file), in their order: `max` diagnostics in all. The notice
+ * comes first and counts in `max`: VS Code shows 1,000 diagnostics per file, the first ones sent, and dropped the
+ * notice sent as the 1,001st at the default (its own line said "1 further", of thousands; an independent tester).
+ * Quick fixes and fix-all still work on every finding.
  */
 export function diagnosticsFor(findings: readonly Finding[], max: number): Diagnostic[] {
   if (max <= 0 || findings.length <= max) return findings.map(toDiagnostic);
+  const shown = Math.max(1, max - 1);
   const kept = findings
     .map((f, i) => ({ f, i }))
     .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.i - b.i)
-    .slice(0, max)
+    .slice(0, shown)
     .sort((a, b) => a.i - b.i)
     .map((x) => toDiagnostic(x.f));
-  const hidden = findings.length - max;
-  kept.push({
+  const hidden = findings.length - shown;
+  const count = (s: Severity) => findings.reduce((n, f) => n + (f.severity === s ? 1 : 0), 0);
+  const n = (k: number, word: string) => `${k.toLocaleString('en-US')} ${word}${k === 1 ? '' : 's'}`;
+  const notice: Diagnostic = {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Information,
     source: 'toolschema',
-    message: `${hidden.toLocaleString('en-US')} more problem${hidden === 1 ? '' : 's'} in this file not shown: at most ${max.toLocaleString('en-US')} are shown per file, errors first (setting toolschema.maxNumberOfProblems; 0 shows all). \`toolschema lint\` lists them all.`,
-  });
-  return kept;
+    message: `${n(hidden, 'more problem')} in this file not shown: the file has ${n(count('error'), 'error')}, ${n(count('warning'), 'warning')} and ${n(count('info') + count('hint'), 'other')}; ${shown.toLocaleString('en-US')} are shown with this notice, errors first (setting toolschema.maxNumberOfProblems; 0 shows all that the editor shows: VS Code, 1,000 per file). \`toolschema lint\` lists them all.`,
+  };
+  return [notice, ...kept];
 }
 
 /** `toolschema.maxNumberOfProblems` from the raw settings: a whole number ≥ 0, else the default. */

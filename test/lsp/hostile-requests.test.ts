@@ -137,16 +137,19 @@ describe('the number of diagnostics published per file', () => {
     assert.deepEqual(diagnosticsFor(many, 0), many.map(toDiagnostic));
   });
 
-  it('over the limit: the most severe first, in file order, and one notice of how many are hidden', () => {
+  it('over the limit: a notice first (how many are hidden, how many of each severity), then the most severe, in file order: the limit in all', () => {
     const order: Finding['severity'][] = ['hint', 'warning', 'info', 'error', 'warning', 'hint', 'error', 'info'];
     const findings = order.map((s, i) => finding(i, s));
     const out = diagnosticsFor(findings, 4);
-    assert.deepEqual(out.slice(0, 4).map((d) => d.code), ['r1', 'r3', 'r4', 'r6'], 'the two errors and the first two warnings, in file order');
-    assert.equal(out.length, 5);
-    assert.equal(out[4]!.code, undefined);
-    assert.match(out[4]!.message, /^4 more problems in this file not shown: at most 4 are shown per file/);
-    assert.match(diagnosticsFor(findings, 7)[7]!.message, /^1 more problem in this file not shown: at most 7 /);
-    assert.match(diagnosticsFor(Array.from({ length: 2_500 }, (_, i) => finding(i, 'info')), 1_000)[1_000]!.message, /^1,500 more problems .* at most 1,000 /);
+    // VS Code shows the first 1,000 diagnostics of a file: the notice sent last, as the 1,001st, was dropped.
+    assert.equal(out.length, 4);
+    assert.equal(out[0]!.code, undefined);
+    assert.deepEqual(out.slice(1).map((d) => d.code), ['r1', 'r3', 'r6'], 'the two errors and the first warning, in file order');
+    assert.equal(out[0]!.message, '5 more problems in this file not shown: the file has 2 errors, 2 warnings and 4 others; 3 are shown with this notice, errors first (setting toolschema.maxNumberOfProblems; 0 shows all that the editor shows: VS Code, 1,000 per file). `toolschema lint` lists them all.');
+    assert.match(diagnosticsFor(findings, 7)[0]!.message, /^2 more problems in this file not shown: the file has 2 errors, 2 warnings and 4 others; 6 are shown/);
+    const many = diagnosticsFor(Array.from({ length: 2_500 }, (_, i) => finding(i, i === 7 ? 'error' : 'info')), 1_000);
+    assert.equal(many.length, 1_000);
+    assert.match(many[0]!.message, /^1,501 more problems .* the file has 1 error, 0 warnings and 2,499 others; 999 are shown/);
   });
 
   it('reads the setting as a whole number from 0, else the default', () => {
@@ -166,9 +169,9 @@ describe('editor requests on hostile files over stdio', { timeout: 120_000 }, ()
       const uri = 'file:///hostile/many-props.tool.json';
       await client.open(uri, propsTool(20_000));
       const pub = await client.waitForDiagnostics((d) => d.uri === uri, 60_000);
-      assert.equal(pub.diagnostics.length, DEFAULT_MAX_PROBLEMS + 1);
-      assert.equal(pub.diagnostics.filter((d) => d.code === 'param-description-missing').length, DEFAULT_MAX_PROBLEMS, 'every shown one is a real finding');
-      assert.match(pub.diagnostics[DEFAULT_MAX_PROBLEMS]!.message, /^19,\d{3} more problems in this file not shown/);
+      assert.equal(pub.diagnostics.length, DEFAULT_MAX_PROBLEMS);
+      assert.equal(pub.diagnostics.filter((d) => d.code === 'param-description-missing').length, DEFAULT_MAX_PROBLEMS - 1, 'every shown one but the notice is a real finding');
+      assert.match(pub.diagnostics[0]!.message, /^19,\d{3} more problems in this file not shown/);
       // Quick fixes still answer for a finding that was not published.
       const text = propsTool(20_000);
       const at = text.indexOf('"p19999"');

@@ -19,6 +19,11 @@ export function statSync(path: string): never {
 export function lstatSync(path: string): never {
   throw unavailable(`cannot stat ${path}`);
 }
+// toolServer.ts: the files of a folder created in the workspace (none here).
+export function readdirSync(path: string): never {
+  throw unavailable(`cannot list ${path}`);
+}
+export type Dirent = never;
 // files.ts: a path that cannot be resolved is treated as outside the folder (nothing on disk is read here).
 export function realpathSync(path: string): never {
   throw unavailable(`cannot resolve ${path}`);
@@ -111,4 +116,4 @@ export function setFlagsFromString(): void {}
 export function runInNewContext(): undefined {
   return undefined;
 }
-export default { readFileSync, existsSync, statSync, lstatSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
+export default { readFileSync, existsSync, statSync, lstatSync, readdirSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
