@@ -53,7 +53,7 @@ export const navigationCapabilities = {
   definitionProvider: true,
   referencesProvider: true,
   renameProvider: { prepareProvider: true },
-  documentSymbolProvider: { label: 'Tools' },
+  documentSymbolProvider: { label: 'toolschema' },
   workspaceSymbolProvider: true,
   // " and : as before (JSON keys and values); a space and a backtick for tool names after "use " and in `…`.
   completionProvider: { triggerCharacters: ['"', ':', ' ', '`'], resolveProvider: false },

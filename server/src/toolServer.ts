@@ -346,6 +346,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     configLoaded = true;
     markConfigLoaded();
     for (const d of documents.all()) relint(d.uri);
+    lastReloadKey = reloadKey();
     if (hasConfigurationCapability) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'toolschema' }).catch(() => undefined);
     // Deletions of anything too: a folder deleted (or moved away) is one event for the folder, not one per file.
     if (hasWatchedFilesDynamic) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.json' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).catch(() => undefined);
@@ -484,8 +485,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   async function reloadAll(): Promise<void> {
     await pullSettings();
     loadFolderConfigs();
+    // Nothing that indexes, lints or publishes changed (VS Code sends didChangeConfiguration as soon as the server
+    // registers for it, and for any change of a toolschema.* setting or of the configuration file's text): the
+    // index and the lints stand. The whole workspace was indexed and linted twice at every start.
+    const key = reloadKey();
+    if (key === lastReloadKey) return;
+    lastReloadKey = key;
     await indexWorkspace();
     for (const d of documents.all()) relint(d.uri);
+  }
+  /** What the index and the lints were last made under: each folder's configuration, the problem limit. */
+  let lastReloadKey: string | undefined;
+  function reloadKey(): string {
+    return `${configsKey()}\u0000${maxProblems}\u0000${folders.map((f) => f.uri).join('\u0000')}`;
   }
 
   connection.onDidChangeConfiguration(async (change) => {
@@ -918,7 +930,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // The open documents at once (severities, profile), and again once the files the globs now name are in the
       // index: linted before, they would keep findings against the old set of files (a name defined in a folder
       // the configuration no longer ignores stayed unknown).
-      if (configsKey() !== before) void indexWorkspace().then(relintOpen);
+      if (configsKey() !== before) {
+        lastReloadKey = reloadKey();
+        void indexWorkspace().then(relintOpen);
+      }
       relintOpen();
       return;
     }

@@ -369,6 +369,38 @@ describe('watched-file events are checked against the disk', () => {
   });
 });
 
+describe('a configuration change that changes nothing', () => {
+  it('does not index the workspace again (VS Code sends one as the server registers for it); a change that matters does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolschema-samecfg-'));
+    const client = new TestClient();
+    try {
+      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+      writeFileSync(join(dir, 'a.tool.json'), A);
+      writeFileSync(join(dir, 'c.tool.json'), C);
+      client.settings = { deprecationPeriodDays: 90 };
+      await client.initialize(pathToFileURL(dir).href, { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } });
+      await client.waitForDiagnostics((p) => p.uri === uri('c.tool.json') && codes(p).includes('name-duplicate'));
+      const indexed = () => client.logs.filter((l) => /indexed \d+ tool file/.test(l)).length;
+      const until = async (pred: () => boolean) => {
+        for (let i = 0; i < 100 && !pred(); i++) await new Promise((r) => setTimeout(r, 50));
+      };
+      await until(() => indexed() === 1);
+      assert.equal(indexed(), 1);
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      // A change that matters (a rule turned off) is the barrier: it indexes again.
+      client.settings = { deprecationPeriodDays: 90, rules: { 'name-duplicate': 'off' } };
+      await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await client.waitForDiagnostics((p) => p.uri === uri('c.tool.json') && !codes(p).includes('name-duplicate'));
+      await until(() => indexed() === 2);
+      assert.equal(indexed(), 2, client.logs.join('\n'));
+    } finally {
+      client.proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a folder moved into the workspace', () => {
   it('one created event for the folder indexes the tool files under it (links and node_modules left out)', async () => {
     // `mv dir ws/` is one event, for the folder: its files went unindexed (an independent tester).
