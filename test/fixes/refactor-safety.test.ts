@@ -87,7 +87,9 @@ describe('refactors write only what exists and copy exactly', () => {
     const r = refactorEdits(lint, tool, 'markDeprecated', { today: TODAY });
     const out = applyEdits(code, r!.edits);
     assert.ok(!out.includes('create_report_v1'), out);
-    assert.match(out, /"replacedBy": \[\]/);
+    // A marker with its date and no successor list (an empty "replacedBy" said nothing; an independent UI tester).
+    assert.match(out, /"deprecated": \{ ?"since": "\d{4}-\d{2}-\d{2}" ?\}/);
+    assert.ok(!out.includes('replacedBy'), out);
   });
 
   it('a tool that repeats a key is not bumped (the copy would repeat it; which copy counts differs by parser)', () => {

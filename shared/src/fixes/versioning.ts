@@ -13,8 +13,9 @@ export { versionsByBase } from '../analysis/versions';
 import { NameView } from '../nameView';
 
 /** The marker value written by the deprecate refactor. */
-export function markerValue(successors: readonly string[], today: string): { since: string; replacedBy: string[] } {
-  return { since: today, replacedBy: [...successors] };
+/** The marker written: its date, and its successors when there are any (no empty `replacedBy` list). */
+export function markerValue(successors: readonly string[], today: string): { since: string; replacedBy?: string[] } {
+  return successors.length > 0 ? { since: today, replacedBy: [...successors] } : { since: today };
 }
 
 /**
