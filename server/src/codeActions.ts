@@ -195,7 +195,9 @@ export function fixAllEdits(ctx: ActionContext, only?: (f: Finding) => boolean):
 
 function fixAllResult(ctx: ActionContext, only?: (f: Finding) => boolean): { edits: TextEdit[]; remaining: FileLint } {
   const text = ctx.lint.doc.text;
-  const r = fixAll(ctx.uri, text, { config: ctx.config, workspace: ctx.workspace, today: todayIso() }, only);
+  // With the file's baseline: a safe fix that makes a breaking change (renaming a misspelt "requried" makes its
+  // parameters required) adds a breaking-change error, so fix-all's judgement drops it (an independent UI tester).
+  const r = fixAll(ctx.uri, text, { config: ctx.config, workspace: ctx.workspace, today: todayIso(), ...(ctx.lint.baseline ? { baseline: ctx.lint.baseline } : {}) }, only);
   return { edits: diffEdits(text, r.output), remaining: r.remaining };
 }
 

@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -402,6 +402,26 @@ describe('baseline from git', () => {
         assert.equal(readFollowingRenamesSync('HEAD', join(moved, 'tools', 'other.tool.json')).kind, 'absent');
       } finally {
         rmSync(moved, { recursive: true, force: true });
+      }
+    });
+
+    it('--fix with a baseline does not apply a safe fix that makes a breaking change (a misspelt "requried" renamed makes its parameters required)', () => {
+      const r = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-git-fix-')));
+      try {
+        const text = COMMITTED.replace('"required": ["city"]', '"requried": ["city"]');
+        git(r, 'init', '-q');
+        writeFileSync(join(r, 'w.tool.json'), text);
+        git(r, 'add', '.');
+        git(r, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'typo');
+        const withBase = cli(['lint', 'w.tool.json', '--fix', '--base', 'HEAD'], r);
+        assert.equal(readFileSync(join(r, 'w.tool.json'), 'utf8'), text, withBase.stdout);
+        assert.doesNotMatch(withBase.stdout, /breaking-change/);
+        assert.match(withBase.stdout, /keyword-unknown/);
+        // Without a baseline nothing says it breaks anything: the typo is fixed.
+        cli(['lint', 'w.tool.json', '--fix'], r);
+        assert.equal(readFileSync(join(r, 'w.tool.json'), 'utf8'), COMMITTED);
+      } finally {
+        rmSync(r, { recursive: true, force: true });
       }
     });
 

@@ -304,7 +304,8 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
         const errorsBefore = internal.length;
         // The recorder keeps what the cross-file rules asked (for the next round, and for the cache entry).
         const recorder = new RecordingIndex(index.viewFrom(uri));
-        const r = fixAll(uri, before?.text ?? inputs[i]!.text, { config, workspace: recorder, evaluation, onRuleError, today, cache: false });
+        const baseline = results[i]!.baseline;
+        const r = fixAll(uri, before?.text ?? inputs[i]!.text, { config, workspace: recorder, evaluation, onRuleError, today, cache: false, ...(baseline ? { baseline } : {}) });
         state[i] = { text: r.output, fixed: [...(before?.fixed ?? []), ...r.fixed], recorder, remaining: r.remaining, internalErrors: (before?.internalErrors ?? false) || internal.length > errorsBefore };
       }
       index = namesOf((i) => state[i]?.remaining.discovery.tools ?? results[i]!.discovery.tools);
