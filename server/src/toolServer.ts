@@ -195,15 +195,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * lint of version 1 reached the client after version 2's, and a lint made under the configuration before an
    * edit of it after the empty publish that edit caused (an independent tester of the server under churn).
    */
-  const sent = new Map<string, { seq: number; version: number | undefined }>();
+  const sent = new Map<string, { seq: number; version: number | undefined; lint: number | undefined }>();
   let sentCount = 0;
+  /** Open documents' lints, numbered as they run (publishUnlessClosed). */
+  let lintCount = 0;
   /**
    * Publishes diagnostics. An open document's lint (`ofLint`) does not publish again what it last published for the
    * same version: a document linted again without a change (after the start-up index, a file's names changed
    * elsewhere) shows the same problems, and the editor's list need not be redrawn. Any other publish for the URI
    * forgets what was published.
    */
-  const publish = (params: { uri: string; version?: number; diagnostics: Diagnostic[] }, ofLint = false): void => {
+  const publish = (params: { uri: string; version?: number; diagnostics: Diagnostic[] }, ofLint = false, lint?: number): void => {
     // Nothing found is published before the configuration is loaded (a watched-file event for a closed file was
     // linted with the defaults): once it is, open documents are linted again and the workspace is indexed.
     // (A configuration file's own problems are found while it is loaded: they are published.)
@@ -215,7 +217,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } else {
       lastPublished.delete(params.uri);
     }
-    sent.set(params.uri, { seq: ++sentCount, version: params.version });
+    sent.set(params.uri, { seq: ++sentCount, version: params.version, lint });
     if (sent.size > 50_000) sent.delete(sent.keys().next().value!);
     void connection.sendDiagnostics(params);
   };
@@ -983,6 +985,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    */
   function publishUnlessClosed(doc: TextDocument, params: { uri: string; version: number; diagnostics: Diagnostic[] }): void {
     const since = sentCount;
+    const lint = ++lintCount;
     let seen = openCloseEvents;
     let quiet = 0;
     let turns = 0;
@@ -997,9 +1000,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         return;
       }
       if (documents.get(params.uri) !== doc) return;
-      const later = sent.get(params.uri);
-      if (later && later.seq > since && (later.version === undefined || later.version >= params.version)) return;
-      publish(params, true);
+      // Not over a newer lint's publish (one of a later version, or of this version linted again), nor over any other
+      // publish sent since this lint ran (an empty one: the configuration came to ignore the file). A newer lint's
+      // publish may be overtaken by an older lint's one, so lints are told apart by their number, not their time.
+      const last = sent.get(params.uri);
+      if (last && (last.lint !== undefined ? last.lint > lint : last.seq > since && (last.version === undefined || last.version >= params.version))) return;
+      publish(params, true, lint);
     };
     setImmediate(step);
   }
