@@ -612,6 +612,55 @@ function analyse(pattern: string, unicode: boolean): RedosDetectorResult {
   }
 }
 
+/**
+ * Whether a pattern could backtrack exponentially, read from its text alone: only a loop (`*`, `+`, `?`, `{n,m}`)
+ * around a group that itself holds a quantifier or an alternation can match one text in exponentially many ways
+ * (`(a+)+`, `(a|a)*`, `(\w\s?)*`); a back-reference is taken as a maybe. False means it cannot; true, that the
+ * analysis decides. Character classes and escapes are skipped as the regex syntax reads them.
+ */
+export function mayBacktrackExponentially(pattern: string): boolean {
+  const stack: { quant: boolean; alt: boolean }[] = [{ quant: false, alt: false }];
+  // Whether the atom just read is a group holding a quantifier or an alternation.
+  let complexAtom = false;
+  const n = pattern.length;
+  for (let i = 0; i < n; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const d = pattern[i + 1] ?? '';
+      if (/[1-9]/.test(d) || (d === 'k' && pattern[i + 2] === '<')) return true;
+      i++;
+      complexAtom = false;
+    } else if (c === '[') {
+      for (i++; i < n && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+      complexAtom = false;
+    } else if (c === '(') {
+      stack.push({ quant: false, alt: false });
+      if (pattern[i + 1] === '?') {
+        // (?: (?= (?! (?<= (?<! (?<name>: the "?" is no quantifier.
+        const m = /^\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)/.exec(pattern.slice(i + 1, i + 40));
+        if (m) i += m[0].length;
+      }
+      complexAtom = false;
+    } else if (c === ')') {
+      const f = stack.length > 1 ? stack.pop()! : { quant: false, alt: false };
+      const top = stack[stack.length - 1]!;
+      top.quant ||= f.quant;
+      top.alt ||= f.alt;
+      complexAtom = f.quant || f.alt;
+    } else if (c === '|') {
+      stack[stack.length - 1]!.alt = true;
+      complexAtom = false;
+    } else if (c === '*' || c === '+' || c === '?' || (c === '{' && /^\{\d+(?:,\d*)?\}/.test(pattern.slice(i, i + 24)))) {
+      if (complexAtom) return true;
+      if (c === '{') i = pattern.indexOf('}', i);
+      if (pattern[i + 1] === '?') i++; // lazy
+      stack[stack.length - 1]!.quant = true;
+      complexAtom = false;
+    } else complexAtom = false;
+  }
+  return false;
+}
+
 function regexSafetyUncached(pattern: string): RegexSafety {
   let verdict: RegexSafety = 'unknown';
   if (pattern.length <= 2000) {
