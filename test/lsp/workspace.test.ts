@@ -22,6 +22,22 @@ const D = `[\n  ${tool('convert_currency', 'Use this when the user asks to conve
 
 const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => String(d.code));
 
+/**
+ * Runs `run` with a new temporary folder and a language server client, and always stops the server and removes the
+ * folder (and the other folders `temp` made).
+ */
+async function inWorkspace(prefix: string, run: (w: { dir: string; client: TestClient; uri: (f: string) => string; temp: (prefix: string) => string }) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const others: string[] = [];
+  const client = new TestClient();
+  try {
+    await run({ dir, client, uri: (f) => pathToFileURL(join(dir, f)).href, temp: (p) => (others.push(mkdtempSync(join(tmpdir(), p))), others[others.length - 1]!) });
+  } finally {
+    client.proc.kill();
+    for (const d of [dir, ...others]) rmSync(d, { recursive: true, force: true });
+  }
+}
+
 describe('workspace index over stdio', () => {
   let dir: string;
   let client: TestClient;
@@ -273,10 +289,7 @@ describe('an edit to the open configuration in the same tick as an open or a cha
   it('the lint made under the configuration before is never published after the file\'s diagnostics were cleared', async () => {
     // An independent tester: the file's diagnostics were cleared (an empty publish for version 1), then the lint of
     // its open, made under the configuration before the edit, was published after it and stayed.
-    const dir = mkdtempSync(join(tmpdir(), 'toolschema-ign-tick-'));
-    const client = new TestClient();
-    try {
-      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+    await inWorkspace('toolschema-ign-tick-', async ({ dir, client, uri }) => {
       writeFileSync(join(dir, 'toolschema.config.json'), '{}\n');
       writeFileSync(join(dir, 'a.tool.json'), A);
       mkdirSync(join(dir, 'sub'));
@@ -315,10 +328,7 @@ describe('an edit to the open configuration in the same tick as an open or a cha
       atOnce({ method: 'textDocument/didChange', params: { textDocument: { uri: uri('sub/c.tool.json'), version: 2 }, contentChanges: [{ text: C.replace('local time in a city', 'local time in a town') }] } }, changeConfig('{ "ignore": ["sub/**"] }\n'));
       await barrier(2);
       assert.deepEqual(lastFor(uri('sub/c.tool.json'))?.diagnostics, []);
-    } finally {
-      client.proc.kill();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -327,11 +337,8 @@ describe('watched-file events are checked against the disk', () => {
     // An independent tester of the server under churn: the running server indexed links a fresh start skips
     // (blink.tool.json → a.tool.json made a "also defined in blink.tool.json" on a), dropped for good a file
     // deleted and created again before the event was handled, and kept a deleted configuration's findings.
-    const dir = mkdtempSync(join(tmpdir(), 'toolschema-events-'));
-    const outside = mkdtempSync(join(tmpdir(), 'toolschema-outside-'));
-    const client = new TestClient();
-    try {
-      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+    await inWorkspace('toolschema-events-', async ({ dir, client, uri, temp }) => {
+      const outside = temp('toolschema-outside-');
       writeFileSync(join(dir, 'toolschema.config.json'), '{ "rules": { "no-such-rule": "off" } }\n');
       writeFileSync(join(dir, 'a.tool.json'), A);
       writeFileSync(join(dir, 'c.tool.json'), C);
@@ -361,20 +368,13 @@ describe('watched-file events are checked against the disk', () => {
       assert.deepEqual(after.filter((p) => p.uri === uri('c.tool.json') && p.diagnostics.length === 0).length, 0);
       const lastC = [...after].reverse().find((p) => p.uri === uri('c.tool.json'));
       assert.ok(lastC && codes(lastC).includes('name-duplicate'), JSON.stringify(lastC));
-    } finally {
-      client.proc.kill();
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(outside, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('a configuration change that changes nothing', () => {
   it('does not index the workspace again (VS Code sends one as the server registers for it); a change that matters does', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolschema-samecfg-'));
-    const client = new TestClient();
-    try {
-      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+    await inWorkspace('toolschema-samecfg-', async ({ dir, client, uri }) => {
       writeFileSync(join(dir, 'a.tool.json'), A);
       writeFileSync(join(dir, 'c.tool.json'), C);
       client.settings = { deprecationPeriodDays: 90 };
@@ -394,21 +394,15 @@ describe('a configuration change that changes nothing', () => {
       await client.waitForDiagnostics((p) => p.uri === uri('c.tool.json') && !codes(p).includes('name-duplicate'));
       await until(() => indexed() === 2);
       assert.equal(indexed(), 2, client.logs.join('\n'));
-    } finally {
-      client.proc.kill();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('a folder moved into the workspace', () => {
   it('one created event for the folder indexes the tool files under it (links and node_modules left out)', async () => {
     // `mv dir ws/` is one event, for the folder: its files went unindexed (an independent tester).
-    const dir = mkdtempSync(join(tmpdir(), 'toolschema-movein-'));
-    const outside = mkdtempSync(join(tmpdir(), 'toolschema-movein-src-'));
-    const client = new TestClient();
-    try {
-      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+    await inWorkspace('toolschema-movein-', async ({ dir, client, uri, temp }) => {
+      const outside = temp('toolschema-movein-src-');
       writeFileSync(join(dir, 'a.tool.json'), A);
       mkdirSync(join(outside, 'pack', 'deep', 'node_modules'), { recursive: true });
       writeFileSync(join(outside, 'pack', 'deep', 'c.tool.json'), C);
@@ -422,11 +416,7 @@ describe('a folder moved into the workspace', () => {
       await client.waitForDiagnostics((p) => p.uri === uri('a.tool.json') && codes(p).includes('name-duplicate'));
       await new Promise((r) => setTimeout(r, 300));
       assert.deepEqual(client.published.filter((p) => p.uri.includes('node_modules')).map((p) => p.uri), []);
-    } finally {
-      client.proc.kill();
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(outside, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -436,10 +426,7 @@ describe('publishes in version order', () => {
     // change x to version 2, write the configuration (with its event), close z. x's version 1 lint was published
     // after version 2's, in 10 runs of 10.
     const fixture = JSON.parse(readFileSync(resolve(__dirname, '../../../test/lsp/fixtures/version-order.json'), 'utf8')) as { init: Record<string, string>; acts: { a: 'change' | 'close' | 'write'; f: string; text?: string }[] };
-    const dir = mkdtempSync(join(tmpdir(), 'toolschema-order-'));
-    const client = new TestClient();
-    try {
-      const uri = (f: string) => pathToFileURL(join(dir, f)).href;
+    await inWorkspace('toolschema-order-', async ({ dir, client, uri }) => {
       for (const [f, t] of Object.entries(fixture.init)) writeFileSync(join(dir, f), t);
       await client.initialize(pathToFileURL(dir).href, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
       await client.waitForDiagnostics((p) => p.uri === uri('x.tool.json'));
@@ -472,10 +459,7 @@ describe('publishes in version order', () => {
       await new Promise((r) => setTimeout(r, 1500));
       const order = client.published.slice(before).filter((p) => p.uri === uri('x.tool.json')).map((p) => p.version);
       for (let i = 1; i < order.length; i++) assert.ok(order[i]! >= order[i - 1]!, `versions published for x.tool.json: ${order.join(', ')}`);
-    } finally {
-      client.proc.kill();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
