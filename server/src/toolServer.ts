@@ -47,6 +47,8 @@ import { getHover } from '../../shared/src/hover';
 import { ruleDocUrl } from '../../shared/src/docs';
 import { toolFileSchema } from '../../shared/src/toolFileSchema';
 import type { Finding, Severity } from '../../shared/src/types';
+import { GONE_TOOL_MESSAGES } from '../../shared/src/rules/breaking-change';
+import { parseBaseline, type BaselineInput } from '../../shared/src/analysis/baseline';
 import { clipValue, type VerbKind } from '../../shared/src/text';
 import { KNOWN_RULES, filePathOf, findConfigFile, findEvalSets, findToolFiles, ignoredPath, toolFileMatcher } from './files';
 import { FIX_ALL_KIND, checkCommand, codeActions, createFileEdit, fixAllEdits, resolveCodeAction, runRefactor, toolAtPointer, toolSummaries, workspaceEditFor, type ActionContext } from './codeActions';
@@ -828,6 +830,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // is no longer a tool file), and its close puts the file on disk back. An unversioned empty publish here
     // would land after the document's own, and the index would lose the names the editor shows.
     if (documents.get(uri)) return;
+    goneTools.delete(uri);
     const before = index.file(uri)?.names ?? new Set<string>();
     index.delete(uri);
     if (wasOnDisk) publish({ uri, diagnostics: [] });
@@ -892,7 +895,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     for (const e of r.errors) connection.console.error(e);
-    if (r.findings) publish({ uri: r.uri, diagnostics: diagnostics(r.findings) });
+    if (r.findings) {
+      noteGoneTools(r.uri, reportedGone(r.findings));
+      publish({ uri: r.uri, diagnostics: diagnostics(r.findings) });
+    }
   }
 
   /**
@@ -903,9 +909,39 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     publish({ uri, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: 'toolschema', code: 'parse-error', message: `This file could not be read: ${reason}.` }] });
   }
 
+  /**
+   * Per file: tools its git baseline defines and it no longer does (breaking-change reports them unless another
+   * file defines them: a tool moved into another file). When some file starts or stops defining such a name, these
+   * files are linted again; the workspace index knows what files define and mention, not what their baselines held.
+   * For an open document, every such name; for a file on disk (linted in the worker), the names it was reported for.
+   */
+  const goneTools = new Map<string, ReadonlySet<string>>();
+  function noteGoneTools(uri: string, names: ReadonlySet<string> | undefined): void {
+    if (names && names.size > 0) goneTools.set(uri, names);
+    else goneTools.delete(uri);
+  }
+  function reportedGone(findings: readonly Finding[]): Set<string> | undefined {
+    let names: Set<string> | undefined;
+    for (const f of findings) if (f.rule === 'breaking-change' && GONE_TOOL_MESSAGES.has(f.messageId) && typeof f.data?.tool === 'string') (names ??= new Set()).add(f.data.tool);
+    return names;
+  }
+  function baselineOnly(baseline: BaselineInput | null, profile: Config['profile'], names: ReadonlySet<string>): Set<string> | undefined {
+    if (!baseline) return undefined;
+    let out: Set<string> | undefined;
+    for (const n of parseBaseline(baseline, profile).tools.keys()) if (!names.has(n)) (out ??= new Set()).add(n);
+    return out;
+  }
+
   /** After a file's defined names changed: re-lint only the files whose results can change. */
   function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>, moved: readonly string[] = []): void {
-    for (const other of index.affectedBy(uri, before, after, moved)) {
+    const affected = new Set(index.affectedBy(uri, before, after, moved));
+    if (goneTools.size > 0) {
+      const changed = new Set(moved);
+      for (const n of before) if (!after.has(n)) changed.add(n);
+      for (const n of after) if (!before.has(n)) changed.add(n);
+      for (const [u, names] of goneTools) if (u !== uri && [...names].some((n) => changed.has(n))) affected.add(u);
+    }
+    for (const other of affected) {
       if (documents.get(other)) relint(other);
       else scheduler.scheduleBackground(other);
     }
@@ -955,8 +991,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const discovery = toolDoc.tree && !toolDoc.refused ? discoverTools(toolDoc.tree, config.profile) : { tools: [], problems: [] };
     const entryBefore = index.file(uri);
     const entry = index.update(toolDoc, discovery);
-    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline: baselines.forLint(uri, config, toolDoc.text), evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
+    const baseline = baselines.forLint(uri, config, toolDoc.text);
+    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline, evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
+    // The baseline was parsed by the lint (parseBaseline keeps the last few): no second parse.
+    noteGoneTools(uri, baseline && baseline.text !== toolDoc.text ? baselineOnly(baseline, config.profile, entry.names) : undefined);
     publishUnlessClosed(doc, { uri, version: doc.version, diagnostics: diagnostics(result.findings) });
     // Each lint of a large file leaves its previous tree and texts as garbage, which V8 collects lazily while memory
     // is plentiful: once typing stops (5 s after the last such lint), one full collection gives it back (typing in

@@ -138,7 +138,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     if (rule.id === 'parse-error' || rule.id === 'shape-unknown' || config.rules[rule.id] === 'off') continue;
     const ctx = new Context(fileCtx, (r: Report) => {
       const tool = r.tool === undefined ? current : r.tool;
-      push(rule, r.node, r.messageId, r.data, tool ? (tool.name ?? null) : null, r.severity);
+      push(rule, r.node, r.messageId, r.data, tool ? (tool.name ?? null) : null, r.severity, r.span);
     });
     active.push({ rule, visitor: options.timings ? timedVisitor(rule, ctx, options.timings) : rule.create(ctx) });
   }
@@ -393,7 +393,7 @@ export function lintEvalSet(doc: ToolDocument, options: EvalLintOptions = {}): E
     const view = { set, target: options.target, results: options.results };
     for (const rule of RULES) {
       if (config.rules[rule.id] === 'off') continue;
-      const visitor = rule.create(new Context(fileCtx, (r: Report) => push(rule, r.node, r.messageId, r.data, r.tool ? (r.tool.name ?? null) : null, r.severity)));
+      const visitor = rule.create(new Context(fileCtx, (r: Report) => push(rule, r.node, r.messageId, r.data, r.tool ? (r.tool.name ?? null) : null, r.severity, r.span)));
       if (!visitor.evalSet) continue;
       try {
         visitor.evalSet(view);

@@ -25,6 +25,11 @@ export interface Report {
   severity?: Severity;
   /** The tool the report is about; defaults to the tool being visited, null for file-level reports. */
   tool?: ToolInfo | null;
+  /**
+   * The range to highlight when it is not the node's (the pointer is still the node's): a list's opening bracket
+   * for a report about the whole list, whose own range would cover the file.
+   */
+  span?: { offset: number; length: number };
 }
 
 /** What other files of the workspace define (empty when linting one file alone). */

@@ -38,6 +38,18 @@ const OTHER = `{
 }
 `;
 
+/** Two invoice tools (one is moved into CUSTOMERS in the editor) and one customer tool. */
+const INVOICES = `[
+  { "name": "get_invoice", "description": "Use this when the user asks about one invoice by its number.", "parameters": { "type": "object", "properties": { "number": { "type": "string", "description": "Invoice number." } }, "required": ["number"] } },
+  { "name": "list_invoices", "description": "Use this when the user asks for their recent invoices.", "parameters": { "type": "object", "properties": {} } }
+]
+`;
+const CUSTOMERS = `[
+  { "name": "get_customer", "description": "Use this when the user asks about their customer account.", "parameters": { "type": "object", "properties": {} } }
+]
+`;
+const INVOICE_TOOL = INVOICES.split('\n')[1]!.replace(/,$/, '');
+
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, encoding: 'utf8' });
 }
@@ -71,6 +83,8 @@ describe('breaking changes against git over LSP', () => {
     mkdirSync(join(repo, 'tools'));
     writeFileSync(join(repo, 'tools', 'weather.tool.json'), COMMITTED);
     writeFileSync(join(repo, 'tools', 'orders.tool.json'), OTHER);
+    writeFileSync(join(repo, 'tools', 'invoices.tool.json'), INVOICES);
+    writeFileSync(join(repo, 'tools', 'customers.tool.json'), CUSTOMERS);
     git(repo, 'add', '.');
     git(repo, 'commit', '-q', '-m', 'tools');
     // On disk: orders lowered its maximum (not open in the editor); weather is edited in the editor only.
@@ -107,6 +121,32 @@ describe('breaking changes against git over LSP', () => {
       const orders = await client.waitForDiagnostics((p: PublishDiagnosticsParams) => p.uri === ordersUri && p.diagnostics.some(hasRule('breaking-change')));
       assert.match(orders.diagnostics.find(hasRule('breaking-change'))!.message, /^"limit" in "list_orders" accepts fewer values than at HEAD \(maximum <= 100 → <= 50\)/);
       assert.deepEqual(client.logs.filter((l) => /Unhandled|Uncaught|failed/.test(l)), []);
+    } finally {
+      await client.shutdown();
+    }
+  });
+
+  it('a tool cut from one file is reported as removed until another file defines it, and again once that file drops it', async () => {
+    const invoicesUri = pathToFileURL(join(repo, 'tools', 'invoices.tool.json')).href;
+    const customersUri = pathToFileURL(join(repo, 'tools', 'customers.tool.json')).href;
+    const removed = (p: PublishDiagnosticsParams) => p.diagnostics.filter(hasRule('breaking-change')).map((d) => d.message.split(' without')[0]);
+    const client = await start(repo);
+    try {
+      await client.open(invoicesUri, INVOICES.replace(INVOICE_TOOL + ',\n', ''));
+      const cut = await client.waitForDiagnostics((p) => p.uri === invoicesUri && p.diagnostics.some(hasRule('breaking-change')));
+      assert.deepEqual(removed(cut), ['Tool "get_invoice" was removed or renamed since HEAD']);
+      // Only publishes sent after this point (waitForDiagnostics also answers from those received before).
+      const since = (n: number) => (p: PublishDiagnosticsParams) => client.published.indexOf(p) >= n && p.uri === invoicesUri;
+      // Pasted into the other file (open, not saved): the first file is linted again, and the tool is no longer missing.
+      let n = client.published.length;
+      await client.open(customersUri, CUSTOMERS.replace('[\n', `[\n${INVOICE_TOOL},\n`));
+      const moved = await client.waitForDiagnostics((p) => since(n)(p) && !p.diagnostics.some(hasRule('breaking-change')));
+      assert.deepEqual(removed(moved), []);
+      // Dropped from the other file too: it is gone from the workspace, and reported again.
+      n = client.published.length;
+      await client.change(customersUri, 2, [{ text: CUSTOMERS }]);
+      const gone = await client.waitForDiagnostics((p) => since(n)(p) && p.diagnostics.some(hasRule('breaking-change')));
+      assert.deepEqual(removed(gone), ['Tool "get_invoice" was removed or renamed since HEAD']);
     } finally {
       await client.shutdown();
     }

@@ -57,6 +57,25 @@ const OBJECTS = withParams('{ "type": "object", "properties": { "w": { "oneOf": 
 const PYDANTIC = withParams('{ "type": "object", "$defs": { "Unit": { "type": "string", "enum": ["metric", "imperial"] } }, "properties": { "units": { "allOf": [{ "$ref": "#/$defs/Unit" }], "description": "Units." } } }');
 const MAPS = withParams('{ "type": "object", "properties": { "labels": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Labels." }, "env": { "type": "object", "patternProperties": { "^[A-Z_]+$": { "type": "string" } }, "description": "Variables." }, "point": { "type": "array", "prefixItems": [{ "type": "number" }, { "type": "number" }], "description": "x, y." }, "pair": { "type": "array", "items": [{ "type": "string" }, { "type": "number" }], "description": "Name and value." } } }');
 
+/** Two tools, for whole tools removed or renamed since the baseline. */
+const TWO = `[
+  { "name": "get_weather", "description": "Use this when the user asks for the weather in a city now.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] } },
+  { "name": "get_forecast", "description": "Use this when the user asks for the forecast in a city.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] } }
+]`;
+const FORECAST_ONLY = `[
+  { "name": "get_forecast", "description": "Use this when the user asks for the forecast in a city.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] } }
+]`;
+/** TWO with get_weather deprecated on `since` (the marker the tests remove it with). */
+const twoDeprecated = (since: string) =>
+  TWO.replace('"required": ["city"] } },', `"required": ["city"] }, "deprecated": { "since": "${since}" } },`).replace('"Use this when the user asks for the weather', '"Deprecated: do not use this tool; it will be removed. Use this when the user asks for the weather');
+/** A catalog keyed by tool name. */
+const KEYED = `{
+  "tools": {
+    "get_weather": { "name": "get_weather", "description": "Use this when the user asks for the weather in a city now.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } } } },
+    "get_forecast": { "name": "get_forecast", "description": "Use this when the user asks for the forecast in a city.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } } } }
+  }
+}`;
+
 /** BASE with one substring replaced (the replaced text must be there). */
 function edit(from: string, to: string, base = BASE): string {
   assert.ok(base.includes(from), `test error: ${from} is not in the base`);
@@ -280,10 +299,21 @@ runRuleTests(rule, {
       baseline: BASE,
     },
     {
-      name: 'a new tool, and a tool whose name changed (not compared)',
-      code: edit('"name": "get_weather"', '"name": "get_current_weather"').replace('"city": { "type": "string"', '"city": { "type": "integer"'),
-      baseline: BASE,
+      name: 'a tool removed after its deprecation period (90 days by default), or deprecated by its description alone (no date to count from)',
+      code: FORECAST_ONLY,
+      baseline: twoDeprecated('2026-08-24'),
     },
+    {
+      name: 'a tool deprecated only by its description, removed',
+      code: FORECAST_ONLY,
+      baseline: TWO.replace('"Use this when the user asks for the weather', '"Deprecated: use get_forecast instead. Use this when the user asks for the weather'),
+    },
+    {
+      name: 'a file being typed in (a syntax error) or emptied is not read as removals',
+      code: FORECAST_ONLY.replace('"City." }', '"City." ').replace(/\]\n$/, ''),
+      baseline: TWO,
+    },
+    { name: 'a file emptied', code: '[]', baseline: TWO },
     {
       name: 'no baseline (no git, new file): nothing is compared',
       code: BASE.replace('"city": { "type": "string"', '"city": { "type": "integer"'),
@@ -320,6 +350,95 @@ runRuleTests(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a tool removed without being deprecated: reported on its list; the fix restores it where it was, marked deprecated',
+      code: FORECAST_ONLY,
+      baseline: TWO,
+      errors: [
+        {
+          messageId: 'toolRemoved',
+          range: '1:1-1:2',
+          tool: null,
+          data: { tool: 'get_weather', base: 'HEAD' },
+          messageIncludes: 'Tool "get_weather" was removed or renamed since HEAD without being deprecated first',
+          fixes: [
+            {
+              title: 'Restore get_weather as at HEAD, marked deprecated',
+              kind: 'suggestion',
+              output: `[
+  { "name": "get_weather", "description": "Deprecated: do not use this tool; it will be removed. Use this when the user asks for the weather in a city now.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] }, "deprecated": { "since": "2026-11-22" } },
+  { "name": "get_forecast", "description": "Use this when the user asks for the forecast in a city.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] } }
+]`,
+            },
+          ],
+        },
+      ],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a tool renamed into a version (get_weather → get_weather_v2): the fix puts the old one back before it, deprecated in its favour',
+      code: TWO.replace('"name": "get_weather"', '"name": "get_weather_v2"'),
+      baseline: TWO,
+      errors: [
+        {
+          messageId: 'toolReplaced',
+          range: '1:1-1:2',
+          data: { tool: 'get_weather', successor: 'get_weather_v2' },
+          fixes: [
+            {
+              title: 'Restore get_weather as at HEAD, marked deprecated in favour of get_weather_v2',
+              output: TWO.replace(
+                '[\n',
+                '[\n  { "name": "get_weather", "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the weather in a city now.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] }, "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] } },\n',
+              ).replace('{ "name": "get_weather", "description": "Use', '{ "name": "get_weather_v2", "description": "Use'),
+            },
+          ],
+        },
+      ],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a tool renamed (not into a version) while its parameter changed: the old name is reported as removed',
+      code: edit('"name": "get_weather"', '"name": "get_current_weather"').replace('"city": { "type": "string"', '"city": { "type": "integer"'),
+      baseline: BASE,
+      errors: [{ messageId: 'toolRemoved', range: '1:1-1:2', data: { tool: 'get_weather' } }],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a deprecated tool removed within its period: the fix restores it as it was, its marker and date kept',
+      code: FORECAST_ONLY,
+      baseline: twoDeprecated('2026-11-01'),
+      errors: [
+        {
+          messageId: 'toolRemovedEarly',
+          range: '1:1-1:2',
+          data: { tool: 'get_weather', since: '2026-11-01', days: 21, period: 90, until: '2027-01-30' },
+          messageIncludes: 'Tool "get_weather" was removed since HEAD, 21 days after it was deprecated (2026-11-01), within the 90-day deprecation period',
+          fixes: [{ title: 'Restore get_weather as at HEAD (deprecated: remove it from 2027-01-30)', output: twoDeprecated('2026-11-01') }],
+        },
+      ],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a catalog keyed by name: reported on its map; the fix writes the key',
+      code: KEYED.replace(/\n    "get_weather": .*\n/, '\n'),
+      baseline: KEYED,
+      errors: [
+        {
+          messageId: 'toolRemoved',
+          range: '2:12-2:13',
+          fixes: [
+            {
+              output: KEYED.replace(
+                '"get_weather": { "name": "get_weather", "description": "Use',
+                '"get_weather": { "name": "get_weather", "description": "Deprecated: do not use this tool; it will be removed. Use',
+              ).replace('"description": "City." } } } },', '"description": "City." } } }, "deprecated": { "since": "2026-11-22" } },'),
+            },
+          ],
+        },
+      ],
+      fixOutsideTool: true,
+    },
     {
       name: 'a default changed: a call that leaves the parameter out now means something else',
       code: withParams('{ "type": "object", "properties": { "units": { "type": "string", "enum": ["metric", "imperial"], "default": "imperial", "description": "U." } } }'),
@@ -508,5 +627,21 @@ describe('withoutCommentsAndTrailingCommas (baseline text written into a plain J
     assert.equal(out, '{\n  "url": "http://x//y, }",\n  "a": [1, 2],\r\n  "b": { "c": 1\n  }\n}');
     assert.deepEqual(JSON.parse(out), { url: 'http://x//y, }', a: [1, 2], b: { c: 1 } });
     assert.equal(withoutCommentsAndTrailingCommas('[1, 2]'), '[1, 2]');
+  });
+});
+
+describe('breaking-change: a whole tool gone from the file', () => {
+  it('is not reported when another file of the workspace now defines it (moved), and is when none does', () => {
+    const lint = (definedElsewhere: boolean) =>
+      lintText('file:///a.tool.json', FORECAST_ONLY, {
+        baseline: { text: TWO, ref: 'HEAD' },
+        today: '2026-11-22',
+        workspace: { definitions: (name) => (definedElsewhere && name === 'get_weather' ? { count: 1, first: 'file:///b.tool.json' } : { count: 0, first: undefined }) },
+      }).findings.filter((f) => f.rule === 'breaking-change');
+    assert.deepEqual(lint(true), []);
+    assert.deepEqual(
+      lint(false).map((f) => f.messageId),
+      ['toolRemoved'],
+    );
   });
 });

@@ -133,6 +133,28 @@ export function daysBetween(from: string, to: string): number | undefined {
   return Math.floor((b - a) / 86_400_000);
 }
 
+/**
+ * The UTC day of a deprecation date: `YYYY-MM-DD`, or an ISO date and time (`T` or a space, seconds optional)
+ * with its offset applied (`2026-08-29T23:30:00-01:00` is 2026-08-30); surrounding white space is ignored. A
+ * time that does not exist (`T25:00`) or any other text: undefined.
+ */
+export function sinceDay(since: string): string | undefined {
+  const s = since.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(s);
+  if (!m || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return undefined;
+  if (!m[5] || m[5].toUpperCase() === 'Z') return m[1];
+  const offset = m[5].length === 5 ? `${m[5].slice(0, 3)}:${m[5].slice(3)}` : m[5];
+  if (Number(offset.slice(1, 3)) > 23 || Number(offset.slice(4)) > 59) return undefined;
+  const t = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}${offset}`);
+  return Number.isNaN(t) || daysBetween(m[1]!, m[1]!) === undefined ? undefined : new Date(t).toISOString().slice(0, 10);
+}
+
+/** The day `days` days after `day` (YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The redirect sentence prepended to a deprecated tool's description. */
 export function redirectSentence(successors: readonly string[]): string {
   if (successors.length === 0) return 'Deprecated: do not use this tool; it will be removed.';

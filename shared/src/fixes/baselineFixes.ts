@@ -10,8 +10,9 @@ import type { Baseline } from '../analysis/baseline';
 import { correctType } from '../analysis/params';
 import { EditBuilder, indentAt, type TextEdit } from './edits';
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { placeTools, rewriteWithin } from './toolEdits';
+import { placeToolBefore, placeTools, rewriteWithin } from './toolEdits';
 import { copyText, markDeprecatedEdits, nextVersionName } from './versioning';
+import { deprecationOf } from '../analysis/versions';
 
 /**
  * Re-indents the lines after the first of a tool's text written in another layout (the baseline's): from base
@@ -118,6 +119,37 @@ export function restoreParametersEdits(edit: EditBuilder, tool: ToolInfo, baseli
   const text = asWritable(baseline.text.slice(base.params.offset, base.params.offset + base.params.length), baseline, edit);
   const restored = reindent(text, indentAt(baseline.text, base.params.offset), baseEdit.layout.unit, indentAt(edit.text, tool.params.offset), edit.layout.unit, edit.layout.eol);
   return [{ offset: tool.params.offset, length: tool.params.length, content: restored }];
+}
+
+/**
+ * "Restore <name> as at <ref>": a tool of the baseline that is gone from the file put back, as committed, after
+ * the tool that preceded it there (or after the file's last tool), marked deprecated with `successors` unless it
+ * already was (its marker keeps the date its period counts from). Undefined when the baseline has no such tool or
+ * the file has no tool to place it beside.
+ */
+export function restoreToolEdits(edit: EditBuilder, name: string, baseline: Baseline, tools: readonly ToolInfo[], today: string, successors: readonly string[]): TextEdit[] | undefined {
+  const base = baseline.tools.get(name);
+  const last = tools[tools.length - 1];
+  if (!base || !last || tools.some((t) => t.name === name)) return undefined;
+  const named = (n: string | undefined) => tools.find((t) => t.name === n);
+  // Where it was: just before the version that replaced it, else after the tool that preceded it in the
+  // baseline, else before the one that followed it; else at the end.
+  const order = [...baseline.tools.keys()];
+  const at = order.indexOf(name);
+  let before = successors.length === 1 ? named(successors[0]) : undefined;
+  let after: ToolInfo | undefined;
+  for (let i = at - 1; i >= 0 && !before && !after; i--) after = named(order[i]);
+  for (let i = at + 1; i < order.length && !before && !after; i++) before = named(order[i]);
+  if (before && !before.outer.parent) [before, after] = [undefined, before];
+  const anchor = before ?? after ?? last;
+  const baseEdit = new EditBuilder(baseline.doc);
+  const marked = deprecationOf(base) ? baseline.text.slice(base.outer.offset, base.outer.offset + base.outer.length) : rewriteWithin(baseline.text, base.outer, markDeprecatedEdits(baseEdit, base, successors, today));
+  const text = reindent(asWritable(marked, baseline, edit), indentAt(baseline.text, base.outer.offset), baseEdit.layout.unit, indentAt(edit.text, anchor.outer.offset), edit.layout.unit, edit.layout.eol);
+  if (before) {
+    const e = placeToolBefore(edit, before, { name, text });
+    return e ? [e] : undefined;
+  }
+  return placeTools(edit, anchor, undefined, [{ name, text }]);
 }
 
 /** "Defaults to 10", "default: `celsius`", "(default \"en\")", "Default is false". */

@@ -70,6 +70,22 @@ export function placeTools(edit: EditBuilder, tool: ToolInfo, replacement: strin
   return edits;
 }
 
+/**
+ * An edit that puts a tool's text (`name` is its key in a map keyed by name) just before `tool`'s entry, in the
+ * list's layout; undefined for a file that is a single tool (placeTools puts it after).
+ */
+export function placeToolBefore(edit: EditBuilder, tool: ToolInfo, added: { name: string; text: string }): TextEdit | undefined {
+  const text = edit.text;
+  const parent = tool.outer.parent;
+  if (!parent) return undefined;
+  const entry = parent.type === 'property' ? parent : tool.outer;
+  const container = entry.parent!;
+  const startsLine = /^[ \t]*$/.test(text.slice(lineStartOf(text, entry.offset), entry.offset));
+  const sep = hasLineBreak(text, container.offset, container.offset + container.length) && startsLine ? ',' + edit.layout.eol + indentAt(text, entry.offset) : ', ';
+  const own = parent.type === 'property' ? `${JSON.stringify(added.name)}: ${added.text}` : added.text;
+  return { offset: entry.offset, length: 0, content: own + sep };
+}
+
 /** Replaces the tool's entry by several tools (split with the original removed). */
 export function replaceTool(edit: EditBuilder, tool: ToolInfo, tools: readonly { name: string; text: string }[]): TextEdit[] {
   const [first, ...rest] = tools;

@@ -3,11 +3,35 @@ import { defineRule } from '../rule';
 import { MAX_NESTING, MAX_TOKENS } from '../document';
 import { parseStrictJson } from '../fastParse';
 import { baselineToolOf, compareTools } from '../analysis/baseline';
-import { deprecationOf, parseVersioned, versionedName } from '../analysis/versions';
+import { addDays, daysBetween, deprecationOf, parseVersioned, sinceDay, versionedName } from '../analysis/versions';
 import { latestVersion } from '../fixes/versioning';
-import { moveChangeToVersionEdits, restoreParametersEdits } from '../fixes/baselineFixes';
+import { moveChangeToVersionEdits, restoreParametersEdits, restoreToolEdits } from '../fixes/baselineFixes';
+import { nodeAtPointer, pointerOf, type Node } from '../document';
+import type { ToolInfo } from '../discover';
 
 const KEEP = ' Keep "{{tool}}" as it was (deprecated) and ship the change as a new tool "{{successor}}" (SPEC Versioning 2).';
+
+/**
+ * The messages about a whole tool gone since the baseline (reported on its list, fixed by restoring it; the
+ * language server lints the file again when another file starts defining the tool).
+ */
+export const GONE_TOOL_MESSAGES: ReadonlySet<string> = new Set(['toolRemoved', 'toolReplaced', 'toolRemovedEarly']);
+
+/**
+ * A newer version of `name` among the file's tools that the baseline did not have (`get_weather` gone and
+ * `get_weather_v2` new: a rename into a version), the highest; undefined when none.
+ */
+function newVersionOf(name: string, tools: readonly ToolInfo[], baseline: ReadonlyMap<string, ToolInfo>): string | undefined {
+  const parsed = parseVersioned(name);
+  const stem = parsed?.base ?? name;
+  let best: { name: string; version: number } | undefined;
+  for (const t of tools) {
+    if (t.name === undefined || baseline.has(t.name)) continue;
+    const v = parseVersioned(t.name);
+    if (v && v.base === stem && v.version > (parsed?.version ?? 1) && v.version > (best?.version ?? 0)) best = { name: t.name, version: v.version };
+  }
+  return best?.name;
+}
 
 /** Whether a tool's own text parses (a tool being typed, with a half-written property, is not compared). */
 function parsesAlone(text: string): boolean {
@@ -17,20 +41,20 @@ function parsesAlone(text: string): boolean {
   return errors.length === 0;
 }
 
-export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed' | 'enumValueRemoved' | 'madeRequired' | 'tightened' | 'defaultChanged'>({
+export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed' | 'enumValueRemoved' | 'madeRequired' | 'tightened' | 'defaultChanged' | 'toolRemoved' | 'toolReplaced' | 'toolRemovedEarly'>({
   id: 'breaking-change',
   meta: {
     section: 'Versioning',
     defaultSeverity: 'error',
     fixable: 'suggestion',
     docs: {
-      description: 'Against the git baseline (HEAD by default), an existing tool changed the meaning of a parameter: removed, renamed, type changed or narrowed, enum value removed, made required, a bound tightened, or its default changed.',
-      why: 'SPEC "Versioning" 2: changing the meaning of a parameter means shipping a new tool whose name carries a version suffix (`<tool_name>_v2`), marking the old one deprecated and removing it only after a period. Hosts, stored prompts, few-shot examples and evaluation cases were written against the old schema, and the model keeps sending what worked: a removed or renamed parameter, a value of the old type or an enum value that is gone now fails validation, in production, with no warning. The baseline is the file as committed at `HEAD` (configurable with `baseline`, or `toolschema lint --base <ref>`); widening changes (a type or enum value added, a bound relaxed, a parameter made optional), description edits and new optional parameters are not breaking. The example below was `{"city": string, "units": "metric" | "imperial"}` at HEAD.',
+      description: 'Against the git baseline (HEAD by default), an existing tool changed the meaning of a parameter: removed, renamed, type changed or narrowed, enum value removed, made required, a bound tightened, or its default changed; or a tool was removed or renamed without being deprecated first, or before its deprecation period ended.',
+      why: 'SPEC "Versioning" 2: changing the meaning of a parameter means shipping a new tool whose name carries a version suffix (`<tool_name>_v2`), marking the old one deprecated and removing it only after a period. Hosts, stored prompts, few-shot examples and evaluation cases were written against the old schema, and the model keeps sending what worked: a removed or renamed parameter, a value of the old type or an enum value that is gone now fails validation, in production, with no warning. The baseline is the file as committed at `HEAD` (configurable with `baseline`, or `toolschema lint --base <ref>`); widening changes (a type or enum value added, a bound relaxed, a parameter made optional), description edits and new optional parameters are not breaking. A tool removed from the file (or renamed: its old name is gone) breaks every caller of it at once: it stays, marked deprecated, until its deprecation period (`deprecationPeriodDays`) is over, unless another file of the workspace now defines it. The example below was `{"city": string, "units": "metric" | "imperial"}` at HEAD.',
       spec: 'Versioning 2',
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "location": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n    },\n    "required": ["location"]\n  }\n}',
       good: '[\n  {\n    "name": "get_weather",\n    "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather; returns temperature and conditions.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name." },\n        "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }\n      },\n      "required": ["city"]\n    },\n    "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] }\n  },\n  {\n    "name": "get_weather_v2",\n    "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "location": { "type": "string", "description": "City name." },\n        "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n      },\n      "required": ["location"]\n    }\n  }\n]',
       exampleBaseline: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }\n    },\n    "required": ["city"]\n  }\n}',
-      fix: '**Move this change into `<name>_v2`**: the tool is restored as it is in the baseline and marked deprecated (`"deprecated": {"since": <today>, "replacedBy": ["<name>_v2"]}`, or MCP `_meta`, and "Deprecated: use <name>_v2 instead." opening its description); the changed tool follows it, renamed `<name>_v2` (or the next free version). On a tool that is already deprecated, the fix is **Restore the parameters as at <ref>** instead: only its parameter schema goes back to the baseline\'s, and its marker (the date the deprecation period counts from, its successor) and description stay; the change belongs in its successor.',
+      fix: '**Move this change into `<name>_v2`**: the tool is restored as it is in the baseline and marked deprecated (`"deprecated": {"since": <today>, "replacedBy": ["<name>_v2"]}`, or MCP `_meta`, and "Deprecated: use <name>_v2 instead." opening its description); the changed tool follows it, renamed `<name>_v2` (or the next free version). On a tool that is already deprecated, the fix is **Restore the parameters as at <ref>** instead: only its parameter schema goes back to the baseline\'s, and its marker (the date the deprecation period counts from, its successor) and description stay; the change belongs in its successor. For a tool gone from the file, **Restore <name> as at <ref>** puts it back where it was (before the version that replaced it, else after the tool that preceded it), marked deprecated with that version as its successor, or as it was if it already was deprecated.',
     },
     messages: {
       removed: 'Parameter "{{param}}" of "{{tool}}" was removed since {{base}}: hosts, prompts and evaluation cases written for "{{tool}}" still send it, and the call now fails.' + KEEP,
@@ -41,12 +65,51 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       madeRequired: '"{{param}}" in "{{tool}}" was optional at {{base}} and is now required: callers that leave it out now fail.' + KEEP,
       tightened: '"{{param}}" in "{{tool}}" accepts fewer values than at {{base}} ({{detail}}): values that were valid are now rejected.' + KEEP,
       defaultChanged: 'The default of "{{param}}" in "{{tool}}" changed since {{base}} ({{detail}}): calls that leave it out, as existing callers and prompts do, now mean something else.' + KEEP,
+      toolRemoved: 'Tool "{{tool}}" was removed or renamed since {{base}} without being deprecated first: hosts, stored prompts and evaluation cases that call "{{tool}}" now fail. Restore it, mark it deprecated (naming its successor, if any) and remove it only after the deprecation period (SPEC Versioning 2).',
+      toolReplaced: 'Tool "{{tool}}" was replaced by "{{successor}}" since {{base}}: callers written for "{{tool}}" still call it, and the call now fails. Keep "{{tool}}" as it was, marked deprecated with "{{successor}}" as its successor, and remove it only after the deprecation period (SPEC Versioning 2).',
+      toolRemovedEarly: 'Tool "{{tool}}" was removed since {{base}}, {{days}} days after it was deprecated ({{since}}), within the {{period}}-day deprecation period: callers not yet moved to its successor now fail. Keep it until {{until}} (SPEC Versioning 2).',
     },
   },
   create(ctx) {
     const baseline = ctx.baseline;
     if (!baseline || baseline.tools.size === 0) return {};
+    /** The list a baseline tool was in, in the current file (its opening bracket is highlighted), else the root. */
+    const listOf = (base: ToolInfo): Node => {
+      const p = base.outer.parent;
+      const list = p ? (p.type === 'property' ? p.parent : p) : undefined;
+      const here = list ? nodeAtPointer(ctx.doc.tree, pointerOf(list)) : undefined;
+      return here && (here.type === 'array' || here.type === 'object') ? here : ctx.doc.tree!;
+    };
     return {
+      // fileEnd reads only the tools' summaries: the per-tool visitor stays cached.
+      cachePerTool: true,
+      fileEnd(tools) {
+        // A file being typed in (a syntax error can hide its tools) or with no tool left (a file emptied or replaced
+        // by something else) is not read as removals.
+        if (tools.length === 0 || !ctx.doc.tree || ctx.doc.syntaxProblems.length > 0) return;
+        const present = new Set<string>();
+        for (const t of tools) if (t.name !== undefined) present.add(t.name);
+        for (const [name, base] of baseline.tools) {
+          // Still here, or moved into another file of the workspace.
+          if (present.has(name) || ctx.workspace.definitions(name).count > 0) continue;
+          const node = listOf(base);
+          const span = { offset: node.offset, length: 1 };
+          const d = deprecationOf(base);
+          if (d) {
+            // Deprecated at the baseline: removable once its period is over. Without a date (a description saying
+            // so, a marker without one) the period cannot be checked, and the removal is not reported.
+            const day = d.since !== undefined ? sinceDay(d.since) : undefined;
+            const days = day !== undefined ? daysBetween(day, ctx.today) : undefined;
+            const period = ctx.config.deprecationPeriodDays;
+            if (day === undefined || days === undefined || days >= period) continue;
+            ctx.report({ node, span, tool: null, messageId: 'toolRemovedEarly', data: { tool: name, base: baseline.ref, since: day, days: Math.max(days, 0), period, until: addDays(day, period) } });
+            continue;
+          }
+          const successor = newVersionOf(name, tools, baseline.tools);
+          if (successor) ctx.report({ node, span, tool: null, messageId: 'toolReplaced', data: { tool: name, base: baseline.ref, successor } });
+          else ctx.report({ node, span, tool: null, messageId: 'toolRemoved', data: { tool: name, base: baseline.ref } });
+        }
+      },
       tool(tool) {
         const base = baselineToolOf(baseline, tool);
         if (!base || !tool.name) return;
@@ -66,8 +129,21 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       },
     };
   },
-  fix({ tool, baseline, edit, tools, workspace, today }) {
-    if (!tool || !baseline) return [];
+  fix({ finding, tool, baseline, edit, tools, workspace, today }) {
+    if (!baseline) return [];
+    if (GONE_TOOL_MESSAGES.has(finding.messageId)) {
+      const name = finding.data?.tool;
+      const successor = finding.data?.successor;
+      if (typeof name !== 'string') return [];
+      const edits = restoreToolEdits(edit, name, baseline, tools, today, typeof successor === 'string' ? [successor] : []);
+      if (!edits) return [];
+      const title =
+        finding.messageId === 'toolRemovedEarly'
+          ? `Restore ${name} as at ${baseline.ref} (deprecated: remove it from ${String(finding.data?.until)})`
+          : `Restore ${name} as at ${baseline.ref}, marked deprecated${typeof successor === 'string' ? ` in favour of ${successor}` : ''}`;
+      return [{ title, kind: 'suggestion', edits }];
+    }
+    if (!tool) return [];
     if (deprecationOf(tool) !== undefined) {
       const edits = restoreParametersEdits(edit, tool, baseline);
       return edits ? [{ title: `Restore the parameters of ${tool.name} as at ${baseline.ref} (it is deprecated: make the change in its successor)`, kind: 'suggestion', edits }] : [];
