@@ -128,7 +128,7 @@ const browserShims = {
   name: 'browser-shims',
   setup(b) {
     const shims = join(root, 'server/src/browser/shims.ts');
-    b.onResolve({ filter: /^(node:)?(fs|path|url|child_process|v8|vm)$|^tinyglobby$/ }, () => ({ path: shims }));
+    b.onResolve({ filter: /^(node:)?(fs|path|url|child_process|v8|vm)$|^node:buffer$|^tinyglobby$/ }, () => ({ path: shims }));
     b.onResolve({ filter: /^vscode-languageserver(\/node)?$/ }, () => ({ path: require.resolve('vscode-languageserver/browser') }));
     b.onResolve({ filter: /^vscode-languageclient(\/node)?$/ }, () => ({ path: require.resolve('vscode-languageclient/browser') }));
   },

@@ -9,7 +9,8 @@
  * Requests answer in order; a job that fails (unreadable file, a rule that throws) answers with what it could
  * do, never by rejecting the batch.
  */
-import { readTextOrWhy } from './safeRead';
+import { readToolFileOrWhy } from './safeRead';
+import { encodingFinding, type DecodedFile } from './encoding';
 import { fileURLToPath } from 'node:url';
 import { ToolDocument } from '../../shared/src/document';
 import { discoverTools } from '../../shared/src/discover';
@@ -54,9 +55,9 @@ export interface DiskWork {
   release(): Promise<void>;
 }
 
-function readText(uri: string): string | { unreadable?: string } {
+function readText(uri: string): DecodedFile | { unreadable?: string } {
   try {
-    return readTextOrWhy(fileURLToPath(uri));
+    return readToolFileOrWhy(fileURLToPath(uri));
   } catch {
     return {}; // not a file: URI
   }
@@ -66,9 +67,9 @@ const describe = (e: unknown): string => (e as Error)?.stack ?? String(e);
 
 /** Indexes one file from disk. */
 export function indexFromDisk(job: IndexJob): IndexReply {
-  const text = readText(job.uri);
-  if (typeof text !== 'string') return { uri: job.uri, missing: true, ...text };
-  return indexText(job, text);
+  const read = readText(job.uri);
+  if (!('text' in read)) return { uri: job.uri, missing: true, ...read };
+  return indexText(job, read.text);
 }
 
 /** Indexes one file from its text (read from disk by the caller). */
@@ -84,8 +85,9 @@ export function indexText(job: IndexJob, text: string): IndexReply {
 
 /** Lints one file from disk (its per-tool findings are not cached: it is linted again only when something changes). */
 export function lintFromDisk(job: LintJob, workspace: WorkspaceIndex): LintReply {
-  const text = readText(job.uri);
-  if (typeof text !== 'string') return { uri: job.uri, missing: true, ...text };
+  const read = readText(job.uri);
+  if (!('text' in read)) return { uri: job.uri, missing: true, ...read };
+  const { text, problem } = read;
   const errors: string[] = [];
   try {
     const result = lintDocument(new ToolDocument(job.uri, text), {
@@ -96,7 +98,8 @@ export function lintFromDisk(job: LintJob, workspace: WorkspaceIndex): LintReply
       cache: false,
       onRuleError: (id, e) => errors.push(`rule ${id} failed on ${job.uri}: ${describe(e)}`),
     });
-    return { uri: job.uri, findings: result.findings, errors };
+    // A file whose bytes an editor decodes differently (a byte-order mark, UTF-16, invalid UTF-8): said, as the CLI says it.
+    return { uri: job.uri, findings: problem ? [encodingFinding(text, problem), ...result.findings] : result.findings, errors };
   } catch (e) {
     return { uri: job.uri, findings: null, errors: [...errors, `lint failed on ${job.uri}: ${describe(e)}`] };
   }

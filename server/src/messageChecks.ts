@@ -12,7 +12,11 @@
  *
  * Only what the handlers read is checked (LSP allows clients to send more). Methods not listed here pass as
  * they come: vscode-jsonrpc answers MethodNotFound for those without a handler.
+ *
+ * `file:` URIs in params are written in one spelling (canonicalFileUri), the one the server writes for files it
+ * finds on disk.
  */
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ErrorCodes, Message, ResponseError, type MessageStrategy, type RequestMessage } from 'vscode-languageserver';
 
 /** A field's problem, or undefined: `at` is the field's path (`params.position.line`). */
@@ -147,6 +151,14 @@ type Phase = 'new' | 'running' | 'shut down';
 export class MessageChecks implements MessageStrategy {
   log: (message: string) => void = () => undefined;
   private phase: Phase = 'new';
+  /** The client's spelling of each document it opened whose URI is not canonical (canonicalFileUri); the last 10,000. */
+  private readonly spellings = new Map<string, string>();
+
+  /** The client's spelling of `uri` when it opened that document in another spelling; else `uri`. */
+  clientUri(uri: string): string {
+    return this.spellings.get(uri) ?? uri;
+  }
+
   /** The version of each open document (didOpen, then each didChange applied). */
   private readonly versions = new Map<string, number>();
 
@@ -166,6 +178,17 @@ export class MessageChecks implements MessageStrategy {
       if (request) return refuse(ErrorCodes.InvalidParams, `Invalid ${method} request: ${problem}.`);
       return this.log(`Ignored ${method}: ${problem}.`);
     }
+    if (method === 'textDocument/didOpen') {
+      // Kept after the close: the file's diagnostics from disk replace the open document's under the same spelling.
+      const uri = (message.params as { textDocument: { uri: string } }).textDocument.uri;
+      const canonical = canonicalFileUri(uri);
+      if (canonical !== uri) {
+        this.spellings.delete(canonical);
+        this.spellings.set(canonical, uri);
+        if (this.spellings.size > 10_000) this.spellings.delete(this.spellings.keys().next().value!);
+      }
+    }
+    canonicalizeUris(message.params);
     if (method === 'initialize') this.phase = 'running';
     else if (method === 'shutdown') this.phase = 'shut down';
     else if (method.startsWith('textDocument/did')) {
@@ -182,6 +205,41 @@ export class MessageChecks implements MessageStrategy {
       }
     }
     next(message);
+  }
+}
+
+/**
+ * A `file:` URI in the spelling Node.js writes for its path (`pathToFileURL`), which the server uses for the files it
+ * finds on disk; other URIs as they are. One file has several spellings: VS Code escapes `( ) ' & = + @ ,` and a
+ * drive's colon (`weather%20%281%29.tool.json`), Node.js does not (`weather%20(1).tool.json`), other clients differ
+ * again. Compared as strings, an open file was a second document beside its indexed copy ("also defined in
+ * weather (1).tool.json", itself), a deletion in another spelling was dropped, and a workspace folder so named
+ * held none of its files (an independent LSP tester). Clients map the URIs the server sends back to their files
+ * by decoding them, so they find theirs in either spelling. A URI with a query or a fragment, or that names no
+ * path here, is left as it is.
+ */
+export function canonicalFileUri(uri: string): string {
+  if (!uri.startsWith('file:') || uri.includes('?') || uri.includes('#')) return uri;
+  try {
+    return pathToFileURL(fileURLToPath(uri)).href;
+  } catch {
+    return uri;
+  }
+}
+
+/** Rewrites, in place, the `file:` URIs of a message's params (fields named `uri` or `…Uri`, at any depth up to 8). */
+function canonicalizeUris(v: unknown, depth = 0): void {
+  if (depth > 8 || typeof v !== 'object' || v === null) return;
+  if (Array.isArray(v)) {
+    for (const x of v) if (typeof x === 'object') canonicalizeUris(x, depth + 1);
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const x = o[k];
+    if (typeof x === 'string') {
+      if ((k === 'uri' || k.endsWith('Uri')) && x.startsWith('file:')) o[k] = canonicalFileUri(x);
+    } else if (typeof x === 'object' && x !== null && k !== 'text') canonicalizeUris(x, depth + 1);
   }
 }
 

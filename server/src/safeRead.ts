@@ -8,6 +8,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { MAX_FILE_BYTES } from '../../shared/src/document';
+import { decodeToolFile, type DecodedFile } from './encoding';
 
 /**
  * Bytes read at most from one file: three per character of the largest document linted (a UTF-16 code unit takes
@@ -119,13 +120,21 @@ function fill(fd: number, buf: Buffer, n: number): number {
 }
 
 /**
- * A file read as `readFileSync(path, 'utf8')` would, within READ_LIMIT. Over the limit: its first MAX_FILE_BYTES
- * + 1 bytes, one character each, which ToolDocument refuses for their size (the one `parse-error` a file over
+ * A file's text, decoded as an editor does (readToolFile), within READ_LIMIT. Over the limit: its first
+ * MAX_FILE_BYTES + 1 bytes, one character each, which ToolDocument refuses for their size (the one `parse-error` a file over
  * 32 MiB gets) without anything decoding or holding the rest. Throws UnreadableFileError.
  */
 export function readTextBounded(path: string): string {
+  return readToolFile(path).text;
+}
+
+/**
+ * A file's text as an editor shows it (decodeToolFile: without a UTF-8 byte-order mark, UTF-16 decoded) and what
+ * is wrong with its encoding, within READ_LIMIT (over it, as readTextBounded). Throws UnreadableFileError.
+ */
+export function readToolFile(path: string): DecodedFile {
   const r = readBounded(path);
-  return r.complete ? r.bytes.toString('utf8') : r.bytes.toString('latin1', 0, MAX_FILE_BYTES + 1);
+  return r.complete ? decodeToolFile(r.bytes) : { text: r.bytes.toString('latin1', 0, MAX_FILE_BYTES + 1) };
 }
 
 /**
@@ -134,8 +143,14 @@ export function readTextBounded(path: string): string {
  * without a word, as the CLI's walk skips them), unless `notRegularToo` (a configuration file: said).
  */
 export function readTextOrWhy(path: string, notRegularToo = false): string | { unreadable?: string } {
+  const read = readToolFileOrWhy(path, notRegularToo);
+  return 'text' in read ? read.text : read;
+}
+
+/** readToolFile, or why the file cannot be read, as readTextOrWhy. */
+export function readToolFileOrWhy(path: string, notRegularToo = false): DecodedFile | { unreadable?: string } {
   try {
-    return readTextBounded(path);
+    return readToolFile(path);
   } catch (e) {
     if (e instanceof UnreadableFileError && e.code !== 'ENOENT' && e.code !== 'ENOTDIR' && (notRegularToo || e.code !== 'ENOTREG')) return { unreadable: e.reason };
     return {};

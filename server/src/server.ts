@@ -74,5 +74,5 @@ function main(): void {
   console.error = (...args: unknown[]) => connection.console.error(args.map(String).join(' '));
   process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));
   process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? String(e)}`));
-  startServer(connection, { diskWork: (names, log) => workerDiskWork({ script: __filename, names, log }) });
+  startServer(connection, { diskWork: (names, log) => workerDiskWork({ script: __filename, names, log }), clientUri: (uri) => checks.clientUri(uri) });
 }

@@ -153,6 +153,11 @@ export interface ServerOptions {
    * passes a worker process; by default (the browser server) in process.
    */
   diskWork?(names: WorkspaceModel, log: (message: string) => void): DiskWork;
+  /**
+   * The client's own spelling of an open document's URI (messageChecks.ts writes every `file:` URI it receives in
+   * one spelling): diagnostics are published under it, for clients that match URIs as strings.
+   */
+  clientUri?(uri: string): string;
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -221,8 +226,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     sent.set(params.uri, { seq: ++sentCount, version: params.version, lint });
     if (sent.size > 50_000) sent.delete(sent.keys().next().value!);
-    void connection.sendDiagnostics(params);
+    const target = options.clientUri?.(params.uri) ?? params.uri;
+    if (target !== params.uri && !respelled.has(params.uri)) {
+      // The file's diagnostics from disk went out under the server's spelling before the client opened it under
+      // its own: cleared there first, for a client that tells the two apart (VS Code reads both as one file).
+      respelled.add(params.uri);
+      void connection.sendDiagnostics({ uri: params.uri, diagnostics: [] });
+    }
+    void connection.sendDiagnostics(target === params.uri ? params : { ...params, uri: target });
   };
+  /** The files published under the client's spelling so far (see publish). */
+  const respelled = new Set<string>();
   /** Per workspace folder: the config file's effective config (settings overlaid by the file). */
   const folderConfigs = new Map<string, { config: Config; configUri: string | undefined }>();
   let jsonService: JsonLanguageService | undefined;

@@ -354,12 +354,13 @@ describe('toolschema CLI', () => {
       assert.ok(!out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'), 'diagnostics are what remains');
     });
 
-    it('a file that is not UTF-8 (invalid bytes, UTF-16) gets a parse-error and --fix leaves its bytes as they are', () => {
+    it('a file that is not UTF-8 (invalid bytes, UTF-16, a byte-order mark) gets a parse-error and --fix leaves its bytes as they are', () => {
       // Before: read as UTF-8, fixed, and written back with U+FFFD in place of the bytes ED A0 80 (a raw lone surrogate).
       const at = STRICT.indexOf('Returns the order');
       const raw = Buffer.concat([Buffer.from(STRICT.slice(0, at)), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from(STRICT.slice(at))]);
       const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(STRICT, 'utf16le')]);
-      for (const [name, bytes, message] of [['raw.tool.json', raw, /not valid UTF-8 \(bytes ED A0 80 FF here\)/], ['utf16.tool.json', utf16, /UTF-16 \(little-endian/]] as const) {
+      const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(STRICT)]);
+      for (const [name, bytes, message] of [['raw.tool.json', raw, /not valid UTF-8 \(bytes ED A0 80 FF here\)/], ['utf16.tool.json', utf16, /UTF-16 \(little-endian/], ['bom.tool.json', bom, /starts with a UTF-8 byte-order mark/]] as const) {
         writeFileSync(join(fixDir, name), bytes);
         for (const flag of ['--fix', '--fix-dry-run']) {
           const r = run(['lint', flag, '--format', 'json', name], fixDir);
@@ -373,6 +374,16 @@ describe('toolschema CLI', () => {
           assert.ok(out.files[0]!.diagnostics.some((d) => d.rule === 'type-unknown'));
         }
       }
+    });
+
+    it('positions in a file with a byte-order mark are counted without it, as an editor shows the file', () => {
+      // Before: the mark was the first character of line 1, so every column on that line was one to the right.
+      const text = '[{"name": "getOrder", "description": "Use this when the user asks about one order by its number.", "parameters": {"type": "object", "properties": {}}}]';
+      writeFileSync(join(fixDir, 'bom1.tool.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
+      const r = run(['lint', '--format', 'json', 'bom1.tool.json'], fixDir);
+      const out = JSON.parse(r.stdout) as { files: { diagnostics: { rule: string; range: { start: { line: number; character: number } } }[] }[] };
+      const name = out.files[0]!.diagnostics.find((d) => d.rule === 'name-format');
+      assert.deepEqual(name?.range.start, { line: 0, character: text.indexOf('"getOrder"') }, r.stdout);
     });
 
     it('--fix works against the names the other files define after their fixes: a fixed point, reporting what a plain lint reports', () => {

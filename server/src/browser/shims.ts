@@ -6,6 +6,11 @@
  */
 const unavailable = (what: string): Error => Object.assign(new Error(`${what}: not available in the browser`), { code: 'ENOENT' });
 
+// node:buffer (encoding.ts: no file is read here)
+export function isUtf8(): boolean {
+  return true;
+}
+
 // node:fs
 export function readFileSync(path: string): never {
   throw unavailable(`cannot read ${path}`);
@@ -116,4 +121,4 @@ export function setFlagsFromString(): void {}
 export function runInNewContext(): undefined {
   return undefined;
 }
-export default { readFileSync, existsSync, statSync, lstatSync, readdirSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };
+export default { isUtf8, readFileSync, existsSync, statSync, lstatSync, readdirSync, realpathSync, openSync, fstatSync, readSync, closeSync, constants, execFile, execFileSync, globSync, fileURLToPath, pathToFileURL, setFlagsFromString, runInNewContext, ...posix, posix };

@@ -28,7 +28,7 @@ import { registerEvalCommand } from '../eval/command';
 import pkg from '../../../package.json';
 import { formatRuleTimes, formatStats, lintFilesParallel, lintFilesSync, takeRuleTimes, timingRows, workerCount, workerScript, type FileRecord, type LintJob, type RunStats } from './lintFiles';
 import { cachePath, DEFAULT_CACHE_FILE, LintCache, runKey } from './cache';
-import { decodeToolFile, encodingFinding } from './encoding';
+import { decodeToolFile, encodingFinding } from '../encoding';
 import { fileKind, fsErrorReason, readBounded, readTextBounded, unreadable, UnreadableFileError } from '../safeRead';
 import { printable, useColor } from './terminal';
 

@@ -1,17 +1,22 @@
 /**
- * Tool files read from disk by the CLI: JSON must be UTF-8 (RFC 8259 §8.1). A file that is not (invalid byte
- * sequences, or UTF-16 with a byte-order mark) is still linted, from the best text we can decode, and gets one
- * `parse-error` saying so; `--fix` never rewrites it, since writing the decoded text back would replace its bytes
- * (U+FFFD for each invalid sequence) outside the fixes.
+ * Tool files read from disk by the CLI and the language server: JSON must be UTF-8 without a byte-order mark
+ * (RFC 8259 §8.1). A file that is not (a UTF-8 byte-order mark, invalid byte sequences, or UTF-16 with a
+ * byte-order mark) is still linted, from the text an editor shows for it (VS Code and Neovim drop the mark and
+ * decode UTF-16), so positions are the editor's, and gets one `parse-error` saying so; `--fix` never rewrites it,
+ * since writing the decoded text back would replace its bytes (the mark, U+FFFD for each invalid sequence)
+ * outside the fixes.
  */
 import { isUtf8 } from 'node:buffer';
-import type { Finding } from '../../../shared/src/types';
+import type { Finding } from '../../shared/src/types';
 
 export interface DecodedFile {
   text: string;
   /** Set when the bytes are not UTF-8: the finding to report, at a position of `text`. */
   problem?: { offset: number; message: string };
 }
+
+const BOM_MESSAGE =
+  "The file starts with a UTF-8 byte-order mark (bytes EF BB BF): JSON.parse and Python's json.loads reject it (RFC 8259 §8.1: JSON text must not begin with one). It was linted without it, as editors show it; --fix leaves it as it is. Save the file as UTF-8 without BOM.";
 
 export function decodeToolFile(buf: Buffer): DecodedFile {
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
@@ -22,6 +27,14 @@ export function decodeToolFile(buf: Buffer): DecodedFile {
       text: body.toString('utf16le'),
       problem: { offset: 0, message: `The file is UTF-16 (${le ? 'little' : 'big'}-endian, byte-order mark ${le ? 'FF FE' : 'FE FF'}): JSON must be UTF-8 (RFC 8259 §8.1), and JSON.parse and Python's json.loads reject it. It was linted as decoded from UTF-16; --fix leaves it as it is. Save the file as UTF-8.` },
     };
+  }
+  if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+    // The editor's text has no mark: positions on the first line counted it, one character to the right of the
+    // editor's (a rename edit in a closed file landed one character early; an independent LSP tester).
+    const body = buf.subarray(3);
+    const decoded = decodeToolFile(body);
+    if (decoded.problem) return decoded;
+    return { text: decoded.text, problem: { offset: 0, message: BOM_MESSAGE } };
   }
   const text = buf.toString('utf8');
   if (isUtf8(buf)) return { text };
