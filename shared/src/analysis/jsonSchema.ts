@@ -613,9 +613,10 @@ function analyse(pattern: string, unicode: boolean): RedosDetectorResult {
 }
 
 /**
- * Whether a pattern could backtrack exponentially, read from its text alone: only a loop (`*`, `+`, `?`, `{n,m}`)
- * around a group that itself holds a quantifier or an alternation can match one text in exponentially many ways
- * (`(a+)+`, `(a|a)*`, `(\w\s?)*`); a back-reference is taken as a maybe. False means it cannot; true, that the
+ * Whether a pattern could backtrack exponentially, read from its text alone: only a loop (`*`, `+`, `{n,m}` with m
+ * over 1; `?` is none) around a group that itself holds a variable quantifier (not a fixed count such as `{4}`) or
+ * an alternation can match one text in exponentially many ways (`(a+)+`, `(a|a)*`, `(\w\s?)*`); a back-reference
+ * is taken as a maybe. (`(\.\d+)?` in an ISO date-time pattern cost 60 ms of analysis, for nothing.) False means it cannot; true, that the
  * analysis decides. Character classes and escapes are skipped as the regex syntax reads them.
  */
 export function mayBacktrackExponentially(pattern: string): boolean {
@@ -651,10 +652,18 @@ export function mayBacktrackExponentially(pattern: string): boolean {
       stack[stack.length - 1]!.alt = true;
       complexAtom = false;
     } else if (c === '*' || c === '+' || c === '?' || (c === '{' && /^\{\d+(?:,\d*)?\}/.test(pattern.slice(i, i + 24)))) {
-      if (complexAtom) return true;
-      if (c === '{') i = pattern.indexOf('}', i);
+      // How often the atom may repeat: `?` (at most once) is no loop, and a fixed count (`\d{4}`) chooses nothing.
+      let min = c === '+' ? 1 : 0;
+      let max = c === '?' ? 1 : Infinity;
+      if (c === '{') {
+        const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i, i + 24))!;
+        min = Number(m[1]);
+        max = m[2] === undefined ? min : m[3] ? Number(m[3]) : Infinity;
+        i = pattern.indexOf('}', i);
+      }
+      if (complexAtom && max > 1) return true;
       if (pattern[i + 1] === '?') i++; // lazy
-      stack[stack.length - 1]!.quant = true;
+      if (min !== max) stack[stack.length - 1]!.quant = true;
       complexAtom = false;
     } else complexAtom = false;
   }
