@@ -1006,8 +1006,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const entryBefore = index.file(uri);
     const entry = index.update(toolDoc, discovery);
     const baseline = baselines.forLint(uri, config, toolDoc.text);
-    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline, evaluation: evalFiles.stateFor(uri), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
+    // A lint on a keystroke spends at most INTERACTIVE_REGEX_MS on ReDoS analyses; what it leaves is analysed by a
+    // lint of the same version once typing pauses (DEFERRED_LINT_MS), with no cap.
+    const full = fullRegexLint.delete(uri);
+    clearTimeout(deferredLints.get(uri));
+    deferredLints.delete(uri);
+    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline, evaluation: evalFiles.stateFor(uri), ...(full ? {} : { regexTimeMs: INTERACTIVE_REGEX_MS }), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
     lints.set(uri, { ...result, version: doc.version });
+    if (result.deferred) {
+      const timer = setTimeout(() => {
+        deferredLints.delete(uri);
+        if (documents.get(uri)?.version !== doc.version) return; // a newer version's lint has its own
+        fullRegexLint.add(uri);
+        relint(uri);
+      }, DEFERRED_LINT_MS);
+      timer.unref?.();
+      deferredLints.set(uri, timer);
+    }
     // The baseline was parsed by the lint (parseBaseline keeps the last few): no second parse.
     noteGoneTools(uri, baseline && baseline.text !== toolDoc.text ? baselineOnly(baseline, config.profile, entry.names) : undefined);
     publishUnlessClosed(doc, { uri, version: doc.version, diagnostics: diagnostics(result.findings) });
@@ -1068,6 +1083,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Documents from this size on (about 600 tools) ask for a collection once idle after each lint (lintNow). */
   const LARGE_DOCUMENT_CHARS = 1_000_000;
 
+  /**
+   * ReDoS analysis per lint of an open document (a keystroke): the rest waits for a lint DEFERRED_LINT_MS after the
+   * last one. Typing inside a `pattern` analysed a new pattern on every keystroke, 100 to 400 ms each.
+   */
+  const INTERACTIVE_REGEX_MS = 10;
+  const DEFERRED_LINT_MS = 400;
+
+  /** Open documents whose last lint left ReDoS analyses for later: the timer of the lint that makes them. */
+  const deferredLints = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Open documents whose next lint makes every analysis (no time cap). */
+  const fullRegexLint = new Set<string>();
+
   function relint(uri: string): void {
     lints.delete(uri);
     schedule(uri);
@@ -1087,6 +1114,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     openCloseEvents++;
     const uri = e.document.uri;
     scheduler.cancel(uri); // a pending lint of the closed version is superseded
+    clearTimeout(deferredLints.get(uri));
+    deferredLints.delete(uri);
+    fullRegexLint.delete(uri);
     lastPublished.delete(uri);
     baselines.closed(uri);
     reclaimMemoryWhenIdle();

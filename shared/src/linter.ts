@@ -42,6 +42,14 @@ export interface LintOptions {
    * to its entry: the CLI's `TIMING=1`, as ESLint's. Without it, the rules are called directly (no clock read).
    */
   timings?: Map<string, number>;
+  /**
+   * At most this many milliseconds of ReDoS analysis in this lint (pattern-unsafe, and the checks that run a
+   * pattern only once it is proven safe): a pattern whose analysis would run past it is left for a later lint, and
+   * the result says so (`deferred`). The language server caps a lint made on a keystroke: typing inside a
+   * `pattern` made each keystroke analyse a new pattern, 100 to 400 ms (an independent performance tester).
+   * Default: no cap (the per-lint count and the time bucket of jsonSchema.ts still apply).
+   */
+  regexTimeMs?: number;
 }
 
 /** A clock for `timings`: performance.now() exists in Node.js and in browsers (the web extension). */
@@ -71,6 +79,11 @@ export interface FileLint extends LintResult {
   discovery: Discovery;
   /** The baseline the file was linted against (read by the breaking-change fix). */
   baseline?: BaselineInput;
+  /**
+   * Some pattern's ReDoS analysis was left for a later lint (over `regexTimeMs`, or over the per-lint count or the
+   * time bucket of jsonSchema.ts): another lint of the same text may find more (pattern-unsafe).
+   */
+  deferred?: boolean;
 }
 
 /**
@@ -87,7 +100,8 @@ export function lintText(uri: string, text: string, options: LintOptions = {}): 
 }
 
 export function lintDocument(doc: ToolDocument, options: LintOptions = {}, discovery?: Discovery): FileLint {
-  resetRegexBudget();
+  resetRegexBudget(options.regexTimeMs);
+  const skipsAtStart = regexBudgetSkips();
   const config = options.config ?? defaultConfig();
   const findings: Finding[] = [];
   const push = findingPusher(doc, config, findings);
@@ -297,7 +311,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
 
   findings.sort(byPosition);
-  return { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}) };
+  return { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}), ...(regexBudgetSkips() !== skipsAtStart ? { deferred: true } : {}) };
 }
 
 const VISITOR_METHODS = ['tool', 'schema', 'property', 'resultSchema', 'toolEnd', 'fileEnd'] as const;

@@ -60,3 +60,21 @@ describe('formatting deep files over stdio', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('slow ReDoS analyses over stdio', { timeout: 120_000 }, () => {
+  it('a pattern whose analysis outlasts a keystroke lint is still reported, by the lint made once typing pauses', async () => {
+    // Each (a|a)* doubles the analysis: far over the 10 ms a keystroke lint may spend on it, on any machine.
+    const pattern = '^(a|a)*(a|a)*(a|a)*(a|a)*(b|b)*x3$';
+    const text = `[{"name":"get_code","description":"Use this when the user asks for a code by its label.","parameters":{"type":"object","properties":{"label":{"type":"string","pattern":${JSON.stringify(pattern)},"description":"Label."}},"required":["label"]}}]`;
+    const client = new TestClient();
+    try {
+      await client.initialize();
+      const uri = 'file:///hostile/slow-pattern.tool.json';
+      await client.open(uri, text);
+      const p = await client.waitForDiagnostics((d) => d.uri === uri && d.version === 1 && d.diagnostics.some((x) => x.code === 'pattern-unsafe'), 60_000);
+      assert.match(p.diagnostics.find((x) => x.code === 'pattern-unsafe')!.message, /exponential|backtrack/i);
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+});

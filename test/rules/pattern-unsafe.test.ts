@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mayBacktrackExponentially } from '../../shared/src/analysis/jsonSchema';
+import { mayBacktrackExponentially, refillRegexTime } from '../../shared/src/analysis/jsonSchema';
+import { lintText } from '../../shared/src/linter';
 import { runRuleTests } from '../ruleTester';
 import rule from '../../shared/src/rules/pattern-unsafe';
 
@@ -37,5 +38,24 @@ describe('mayBacktrackExponentially: the patterns the analysis is run on', () =>
     for (const p of ['^(a+)+$', '(a|a)*', '^(\\w+\\s?)+$', '(?:x*y)*', '((ab)*)+', '(a?){25}', '(\\d+){2,}', '(?<n>a|b)+', '(a)\\1*', '(?:[a-z]|-)+', '((a|b)c+)*', '(a{1,2})+']) assert.equal(mayBacktrackExponentially(p), true, p);
     // "R*_!n" took 58 ms of analysis and held a 1 KB file's lint over the fuzzer's 25 ms/KB bound.
     for (const p of ['R*_!n', '^[a-z]+$', '^\\d{4}-\\d{2}-\\d{2}$', '(ab)*', '[(+*]+', '\\(a+\\)+', 'a*a*a*b', '^(?:abc)+$', '(a|b)', '5CQn+Mo:(', '^(?=a+)b*$', '^(\\d{4})-(\\d{2})T(\\d{2})(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$', '((a|b)c+)?', '(\\d{2})+', '(?:a{3}b{2})*']) assert.equal(mayBacktrackExponentially(p), false, p);
+  });
+});
+
+describe('pattern-unsafe under a time cap (LintOptions.regexTimeMs, the language server on a keystroke)', () => {
+  it('leaves the analysis for a later lint, says the lint was deferred, and caches nothing; the later lint reports', () => {
+    refillRegexTime();
+    // A pattern no other test analyses (verdicts are cached per pattern).
+    const text = `[${tool('^([a-z]+\\s*)+q7$')}]`;
+    const capped = lintText('file:///capped.tool.json', text, { regexTimeMs: 0 });
+    assert.equal(capped.deferred, true);
+    assert.deepEqual(capped.findings.filter((f) => f.rule === 'pattern-unsafe'), []);
+    // Nothing was cached for the tool nor for the pattern: the same text, without the cap, is analysed.
+    const full = lintText('file:///capped.tool.json', text);
+    assert.equal(full.deferred, undefined);
+    assert.deepEqual(full.findings.filter((f) => f.rule === 'pattern-unsafe').map((f) => f.messageId), ['exponential']);
+    // Known now: a capped lint answers from the cache.
+    const again = lintText('file:///capped.tool.json', text, { regexTimeMs: 0 });
+    assert.equal(again.deferred, undefined);
+    assert.deepEqual(again.findings.filter((f) => f.rule === 'pattern-unsafe').map((f) => f.messageId), ['exponential']);
   });
 });

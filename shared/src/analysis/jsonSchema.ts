@@ -521,16 +521,23 @@ const REDOS_BOUNDS = { maxSteps: 2000, maxScore: 20, timeout: 1000 };
 const safetyCache = new StringCache<RegexSafety>(2000, 2_000_000);
 
 export function regexSafety(pattern: string): RegexSafety {
-  if (analysesLeft <= 0 || !analysisTimeLeft()) {
-    // Over this lint's budget: not proven safe, and not cached (a later lint analyses it; the linter does not cache
-    // the findings of a tool whose lint met this, see regexBudgetSkips).
-    const known = safetyCache.peek(pattern);
-    if (known !== undefined) return known;
+  const known = safetyCache.peek(pattern);
+  if (known !== undefined) return known;
+  // Over this lint's budget (count, time bucket, or the lint's own time cap), or an analysis cut short by that cap:
+  // not proven safe, and not cached (a later lint analyses it; the linter does not cache the findings of a tool
+  // whose lint met this, see regexBudgetSkips, and says the lint was `deferred`).
+  const verdict = analysesLeft <= 0 || !analysisTimeLeft() || Date.now() >= deadline ? DEFERRED : regexSafetyUncached(pattern);
+  if (verdict === DEFERRED) {
     budgetSkips++;
     return 'unknown';
   }
-  return safetyCache.get(pattern, regexSafetyUncached);
+  return safetyCache.get(pattern, () => verdict);
 }
+
+/** An analysis not made, or cut short by the lint's time cap (regexTimeMs): no verdict. */
+const DEFERRED = Symbol('deferred');
+/** When this lint's analysis time ends (resetRegexBudget). */
+let deadline = Infinity;
 
 /**
  * Distinct patterns analysed per lint (resetRegexBudget, called by each lint): each costs up to about 0.3 s, so a
@@ -569,8 +576,10 @@ export function refillRegexTime(): void {
   bucketAt = Date.now();
 }
 
-export function resetRegexBudget(): void {
+/** A new lint's budget: the per-lint count, and its own time cap in ms (LintOptions.regexTimeMs; none by default). */
+export function resetRegexBudget(timeMs?: number): void {
   analysesLeft = REGEX_ANALYSES_PER_LINT;
+  deadline = timeMs === undefined ? Infinity : Date.now() + timeMs;
 }
 
 /** How many verdicts the budget has left unknown so far (the linter compares it before and after a tool). */
@@ -598,14 +607,14 @@ class NoRegistry {
   }
 }
 
-function analyse(pattern: string, unicode: boolean): RedosDetectorResult {
+function analyse(pattern: string, unicode: boolean, timeout: number): RedosDetectorResult {
   const g = globalThis as { WeakRef: unknown; FinalizationRegistry: unknown };
   const weakRef = g.WeakRef;
   const registry = g.FinalizationRegistry;
   g.WeakRef = StrongRef;
   g.FinalizationRegistry = NoRegistry;
   try {
-    return isSafePattern(pattern, { unicode, ...REDOS_BOUNDS });
+    return isSafePattern(pattern, { unicode, ...REDOS_BOUNDS, timeout });
   } finally {
     g.WeakRef = weakRef;
     g.FinalizationRegistry = registry;
@@ -670,15 +679,17 @@ export function mayBacktrackExponentially(pattern: string): boolean {
   return false;
 }
 
-function regexSafetyUncached(pattern: string): RegexSafety {
+function regexSafetyUncached(pattern: string): RegexSafety | typeof DEFERRED {
   let verdict: RegexSafety = 'unknown';
   if (pattern.length <= 2000) {
     analysesLeft--;
     const started = Date.now();
+    // The lint's cap, when it is shorter than the safety net: a timeout then says nothing about the pattern.
+    const timeout = Math.max(1, Math.min(REDOS_BOUNDS.timeout, deadline - started));
     let result: RedosDetectorResult | undefined;
     for (const unicode of [true, false]) {
       try {
-        result = analyse(pattern, unicode);
+        result = analyse(pattern, unicode, timeout);
         break;
       } catch {
         result = undefined;
@@ -688,7 +699,8 @@ function regexSafetyUncached(pattern: string): RegexSafety {
     if (result) {
       if (result.safe) verdict = 'safe';
       else if (hasExponentialEvidence(result)) verdict = 'exponential';
-      else verdict = result.error === 'timedOut' ? 'unknown' : 'polynomial';
+      else if (result.error === 'timedOut') return timeout < REDOS_BOUNDS.timeout ? DEFERRED : 'unknown';
+      else verdict = 'polynomial';
     }
   }
   return verdict;
