@@ -86,6 +86,8 @@ export interface NavigationDeps {
    * changed (or dropping those gone): true when any entry changed, so the answer must be computed again.
    */
   refreshFromDisk?(uris: Iterable<string>): boolean;
+  /** Whether the client takes InsertReplaceEdit in completion items (textDocument.completion.completionItem.insertReplaceSupport). */
+  insertReplace?(): boolean;
   /** The JSON language service's completion at the same position. */
   jsonCompletion(params: CompletionParams): CompletionList | CompletionItem[] | null | undefined | Promise<CompletionList | CompletionItem[] | null | undefined>;
 }
@@ -274,6 +276,7 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   });
 
+  const toItem = (c: CompletionCandidate) => toCompletionItem(c, deps.insertReplace?.() ?? false);
   connection.onCompletion(async (params, token): Promise<CompletionList | null> => {
     const uri = params.textDocument.uri;
     let mine: ReturnType<typeof completionsAt>;
@@ -292,7 +295,7 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
     const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
     // A space or a backtick asks for tool names only; inside a description the JSON service has nothing to add.
-    if (trigger === ' ' || trigger === '`' || mine?.context === 'toolName') return mine && mine.items.length > 0 ? { isIncomplete: mine.incomplete, items: mine.items.map(toCompletionItem) } : null;
+    if (trigger === ' ' || trigger === '`' || mine?.context === 'toolName') return mine && mine.items.length > 0 ? { isIncomplete: mine.incomplete, items: mine.items.map(toItem) } : null;
     let json: CompletionList | CompletionItem[] | null | undefined;
     try {
       json = await deps.jsonCompletion(params);
@@ -303,7 +306,7 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     // Type values: ours know the dialect (Gemini's upper case); drop the JSON service's lower-case ones.
     if (mine?.context === 'typeValue') jsonItems = jsonItems.filter((i) => !TYPE_NAMES.has(i.label.replace(/"/g, '').toLowerCase()));
     if (!mine && !json) return null;
-    return { isIncomplete: !!mine?.incomplete || (!Array.isArray(json) && !!json?.isIncomplete), items: [...(mine?.items.map(toCompletionItem) ?? []), ...jsonItems] };
+    return { isIncomplete: !!mine?.incomplete || (!Array.isArray(json) && !!json?.isIncomplete), items: [...(mine?.items.map(toItem) ?? []), ...jsonItems] };
   });
 }
 
@@ -319,13 +322,17 @@ function toDocumentSymbol(s: OutlineSymbol): DocumentSymbol {
   };
 }
 
-function toCompletionItem(c: CompletionCandidate): CompletionItem {
+/**
+ * An item replacing the word typed so far; where the word goes on past the cursor, an InsertReplaceEdit for a client
+ * that takes one (insert: up to the cursor; replace: the whole word), else the whole word replaced.
+ */
+function toCompletionItem(c: CompletionCandidate, insertReplace: boolean): CompletionItem {
   return {
     label: c.label,
     kind: c.kind === 'tool' ? CompletionItemKind.Function : c.kind === 'type' ? CompletionItemKind.EnumMember : CompletionItemKind.Snippet,
     ...(c.detail ? { detail: c.detail } : {}),
     ...(c.documentation ? { documentation: c.documentation } : {}),
-    textEdit: { range: c.range, newText: c.insertText },
+    textEdit: !c.replaceRange ? { range: c.range, newText: c.insertText } : insertReplace ? { newText: c.insertText, insert: c.range, replace: c.replaceRange } : { range: c.replaceRange, newText: c.insertText },
     insertTextFormat: c.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     sortText: c.sortText,
     ...(c.filterText ? { filterText: c.filterText } : {}),

@@ -190,6 +190,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let hasConfigurationCapability = false;
   let hasWatchedFilesDynamic = false;
   let hasWorkspaceFolders = false;
+  /** The client takes InsertReplaceEdit in completion items. */
+  let completionInsertReplace = false;
   let settings: Config = defaultConfig();
   /** `toolschema.maxNumberOfProblems`: the most diagnostics published per file (diagnosticsFor). */
   let maxProblems = DEFAULT_MAX_PROBLEMS;
@@ -329,6 +331,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canCreateFiles = !!caps.workspace?.workspaceEdit?.resourceOperations?.includes('create');
     canResolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
     canVersionEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
+    completionInsertReplace = caps.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
     folders = foldersOf(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: 'root' }] : []));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     // Trusted when the client says true or says nothing (other editors, which manage trust themselves); any other
@@ -1210,6 +1213,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       await new Promise((r) => setImmediate(r));
     },
     lintOf: (uri) => currentLint(uri),
+    insertReplace: () => completionInsertReplace,
     refreshFromDisk: (uris) => refreshFromDisk(uris),
     documentVersion: (uri) => documents.get(uri)?.version ?? null,
     canVersionEdits: () => canVersionEdits,

@@ -420,6 +420,12 @@ export interface CompletionCandidate {
   replaceOffset: number;
   replaceLength: number;
   range: Range;
+  /**
+   * The whole word the cursor is in, the rest after the cursor too (`"s|tr"`: `str`), when it goes on past the
+   * cursor: what a client replaces in its replace mode (LSP InsertReplaceEdit), and what a client without it gets
+   * replaced, as the JSON language service's items do (inserting at the cursor left `"stringtr"`).
+   */
+  replaceRange?: Range;
   sortText: string;
   filterText?: string;
   deprecated?: boolean;
@@ -471,7 +477,7 @@ export function evalSetCompletionsAt(doc: ToolDocument, offset: number, tools: r
     const prop = keyNode?.parent;
     if (prop?.type !== 'property' || prop.children?.[0] !== keyNode || !inExpect(prop)) return undefined;
     const items = caseToolItems(doc, tools, start, offset, true, new Set());
-    if ('null'.startsWith(word.toLowerCase())) items.push({ label: 'null', kind: 'snippet', detail: 'the model must call no tool', insertText: 'null', snippet: false, replaceOffset: start, replaceLength: offset - start, range: doc.rangeOf(start, offset - start), sortText: '1_null' });
+    if ('null'.startsWith(word.toLowerCase())) items.push({ label: 'null', kind: 'snippet', detail: 'the model must call no tool', insertText: 'null', snippet: false, replaceOffset: start, replaceLength: offset - start, range: doc.rangeOf(start, offset - start), ...wordRange(doc, start, offset), sortText: '1_null' });
     return { context: 'toolName', items, incomplete: false };
   }
   if (!/(?:\[|,)\s*$/.test(before)) return undefined;
@@ -492,12 +498,13 @@ function inExpect(prop: Node | undefined): boolean {
 function caseToolItems(doc: ToolDocument, tools: readonly ToolInfo[], start: number, offset: number, quoted: boolean, skip: ReadonlySet<string>): CompletionCandidate[] {
   const word = doc.text.slice(start, offset).toLowerCase();
   const range = doc.rangeOf(start, offset - start);
+  const whole = wordRange(doc, start, offset);
   const items: CompletionCandidate[] = [];
   const seen = new Set<string>();
   for (const t of tools) {
     if (!t.name || skip.has(t.name) || seen.has(t.name) || (word && !t.name.toLowerCase().includes(word))) continue;
     seen.add(t.name);
-    items.push({ label: t.name, kind: 'tool', detail: `${DIALECT_LABEL[t.dialect]} · the tool file`, ...(t.description ? { documentation: t.description } : {}), insertText: quoted ? JSON.stringify(t.name) : JSON.stringify(t.name).slice(1, -1), snippet: false, replaceOffset: start, replaceLength: offset - start, range, sortText: `0_${t.name}`, ...(quoted ? { filterText: t.name } : {}) });
+    items.push({ label: t.name, kind: 'tool', detail: `${DIALECT_LABEL[t.dialect]} · the tool file`, ...(t.description ? { documentation: t.description } : {}), insertText: quoted ? JSON.stringify(t.name) : JSON.stringify(t.name).slice(1, -1), snippet: false, replaceOffset: start, replaceLength: offset - start, range, ...whole, sortText: `0_${t.name}`, ...(quoted ? { filterText: t.name } : {}) });
   }
   return items;
 }
@@ -559,6 +566,13 @@ function inSchema(tool: ToolInfo, typeProp: Node): boolean {
   return [tool.params, tool.result].some((r) => !!r && within(obj, r));
 }
 
+/** The rest of the word at `offset` (name characters, at most 200 read): its end, when it goes on past `offset`. */
+function wordRange(doc: ToolDocument, start: number, offset: number): { replaceRange?: Range } {
+  let end = offset;
+  while (end < doc.text.length && end - offset < 200 && /[A-Za-z0-9_.-]/.test(doc.text[end]!)) end++;
+  return end > offset ? { replaceRange: doc.rangeOf(start, end - start) } : {};
+}
+
 const NAME_TRIGGER = /(?:^|[^A-Za-z0-9_])(?:use|call|instead\s+of)\s+$/i;
 
 function toolNamesInDescription(lint: FileLint, tool: ToolInfo, node: Node, offset: number, model?: Pick<WorkspaceModel, 'allTools'>): CompletionResult | undefined {
@@ -580,6 +594,7 @@ function toolNameItems(lint: FileLint, tool: ToolInfo, start: number, offset: nu
   const word = doc.text.slice(start, offset);
   const prefix = word.toLowerCase();
   const range = doc.rangeOf(start, word.length);
+  const whole = wordRange(doc, start, offset);
   const byName = new Map<string, { where: string; dialect: Dialect; description: string | undefined; local: boolean }>();
   for (const t of lint.discovery.tools) if (t.name && t !== tool && !byName.has(t.name)) byName.set(t.name, { where: 'this file', dialect: t.dialect, description: t.description, local: true });
   if (model) {
@@ -608,6 +623,7 @@ function toolNameItems(lint: FileLint, tool: ToolInfo, start: number, offset: nu
       replaceOffset: start,
       replaceLength: word.length,
       range,
+      ...whole,
       sortText: `${deprecated ? 2 : info.local ? 0 : 1}_${name}`,
       ...(deprecated ? { deprecated: true } : {}),
     });
@@ -625,6 +641,7 @@ function typeItems(lint: FileLint, tool: ToolInfo, start: number, offset: number
   const { doc } = lint;
   const word = doc.text.slice(start, offset);
   const range = doc.rangeOf(start, word.length);
+  const whole = wordRange(doc, start, offset);
   const names: readonly string[] = usesGeminiTypes(tool) ? GEMINI_TYPES : JSON_SCHEMA_TYPES;
   const items = names.map((t, i): CompletionCandidate => ({
     label: t,
@@ -636,6 +653,7 @@ function typeItems(lint: FileLint, tool: ToolInfo, start: number, offset: number
     replaceOffset: start,
     replaceLength: word.length,
     range,
+    ...whole,
     sortText: `0${i}`,
   }));
   return { context: 'typeValue', items, incomplete: false };

@@ -14,6 +14,7 @@ import { applyEdits } from '../../shared/src/fixes/edits';
 import { identifiersIn } from '../../shared/src/workspace';
 import {
   completionsAt,
+  evalSetCompletionsAt,
   documentOutline,
   MAX_OUTLINE_PROPERTIES,
   expandSnippet,
@@ -421,6 +422,22 @@ describe('navigation: completion', () => {
     // The tool wrapper's own "type" is not a schema type.
     const chat = '[{ "type": "", "function": { "name": "get_x", "parameters": { "type": "object" } } }]';
     assert.notEqual(completionsAt(lintText('file:///w/c.tool.json', chat), at(chat, '""', 1))?.context, 'typeValue');
+  });
+
+  it('inside a word, gives the whole word to replace (the rest after the cursor too): a type, a tool name, an evaluation case\'s tool', () => {
+    // An independent LSP tester: accepting "string" at "s|tr" gave "stringtr".
+    const text = `[{ "name": "get_x", "description": "Use this when asked; use get_wea instead for weather.", "parameters": { "type": "object", "properties": { "a": { "type": "str" } } } }, { "name": "get_weather", "description": "Use this when the user asks for the weather." }]`;
+    const lint = lintText('file:///w/t.tool.json', text);
+    const t = completionsAt(lint, at(text, 'str"', 1))!.items[0]!;
+    assert.deepEqual([t.range, t.replaceRange], [lint.doc.rangeOf(at(text, 'str"', 0), 1), lint.doc.rangeOf(at(text, 'str"', 0), 3)]);
+    const n = completionsAt(lint, at(text, 'get_wea instead', 4))!.items.find((i) => i.label === 'get_weather')!;
+    assert.deepEqual(n.replaceRange, lint.doc.rangeOf(at(text, 'get_wea instead', 0), 'get_wea'.length));
+    // At the end of the word, nothing more to replace.
+    assert.equal(completionsAt(lint, at(text, 'str"', 3))!.items[0]!.replaceRange, undefined);
+    const set = '{ "tools": "./t.tool.json", "cases": [ { "id": "a", "prompt": "p", "expect": { "tool": "get_wthr" } } ] }';
+    const setDoc = new ToolDocument('file:///w/t.eval.json', set);
+    const c = evalSetCompletionsAt(setDoc, at(set, 'wthr"', 1), lint.discovery.tools)!.items[0]!;
+    assert.deepEqual(c.replaceRange, setDoc.rangeOf(at(set, 'get_wthr', 0), 'get_wthr'.length));
   });
 
   it('offers a new-tool snippet in the list\'s dialect between elements, adding the commas it needs', () => {
