@@ -4,7 +4,7 @@
  */
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { readTextBounded } from './safeRead';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
@@ -37,22 +37,70 @@ export function isInside(root: string, path: string): boolean {
 
 /**
  * Tool files under `root` matching the config's `files` globs, minus `ignore` (and always node_modules).
- * Evaluation sets and results are never tool files, even when a glob such as `**\/*.json` matches them.
+ * Evaluation sets and results, and configuration files, are never tool files, even when a glob such as `**\/*.json`
+ * matches them.
+ * The globs are relative to `base`, the configuration's folder (by default `root`): the CLI run in a subfolder
+ * of it walks that subfolder under the configuration's globs (they were read from the subfolder: `ignore:
+ * ["fixtures/**"]` did not apply inside fixtures/, and `files: ["tools/**"]` found nothing inside tools/; an
+ * independent tester). A folder outside `base` is walked with the globs read from the folder itself.
  */
-export function findToolFiles(root: string, config: Config): string[] {
+export function findToolFiles(root: string, config: Config, base: string = root): string[] {
   // The configuration refuses globs that leave the folder (globProblem); a brace or an extglob could still spell
   // one, and a glob whose literal part is a link to a folder ("linkdir/*.tool.json") leads out of it: what is
   // found outside the folder, by its path or through a link, is dropped.
   const inside = reallyInside(root);
-  return globSync(config.files, {
-    cwd: root,
-    ignore: [...config.ignore, '**/node_modules/**'],
-    absolute: true,
-    dot: false,
-    followSymbolicLinks: false,
-  })
-    .filter((f) => !isEvaluationFileUri(f) && isInside(root, f) && inside(f))
+  const sub = subfolderOf(base, root);
+  if (sub === undefined) {
+    return globSync(config.files, {
+      cwd: root,
+      ignore: [...config.ignore, '**/node_modules/**'],
+      absolute: true,
+      dot: false,
+      followSymbolicLinks: false,
+    })
+      .filter((f) => !isEvaluationFileUri(f) && basename(f) !== CONFIG_FILE_NAME && isInside(root, f) && inside(f))
+      .sort();
+  }
+  // The globs as seen from the subfolder where they can be (for the walk to skip what they leave out); each file
+  // found is then judged by its path from `base`, as the walk from `base` would.
+  const files = globsUnder(config.files, sub) ?? ['**/*'];
+  const ignore = config.ignore.flatMap((g) => globsUnder([g], sub) ?? []);
+  return globSync(files, { cwd: root, ignore: [...ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false })
+    .filter((f) => !isEvaluationFileUri(f) && basename(f) !== CONFIG_FILE_NAME && isInside(root, f) && inside(f) && walkTakes(config, relative(base, f)))
     .sort();
+}
+
+/** `root`'s path from `base` with forward slashes when it is a folder strictly inside `base`; else undefined. */
+function subfolderOf(base: string, root: string): string | undefined {
+  const rel = relative(base, root);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+}
+
+/**
+ * Globs relative to a folder's parent `base`, rewritten relative to the folder `sub` (its path from `base`): a glob
+ * starting with `**\/` stays as it is, one starting with `sub/` loses that prefix, and one whose literal folders
+ * lead elsewhere matches nothing there (dropped). Undefined when one cannot be rewritten (a wildcard or a negation
+ * in the folders it names before reaching `sub`): the caller then walks everything and filters.
+ */
+function globsUnder(globs: readonly string[], sub: string): string[] | undefined {
+  const out: string[] = [];
+  const parts = sub.split('/');
+  for (const g of globs) {
+    if (g.startsWith('!')) return undefined;
+    if (g.startsWith('**/')) {
+      out.push(g);
+      continue;
+    }
+    const segs = g.replace(/^\.\//, '').split('/');
+    let i = 0;
+    for (; i < parts.length; i++) {
+      if (i >= segs.length - 1) break; // the glob names files above `sub`
+      if (/[*?[\]{}()!+@]/.test(segs[i]!)) return undefined;
+      if (segs[i] !== parts[i]) break;
+    }
+    if (i === parts.length) out.push(segs.slice(i).join('/'));
+  }
+  return out;
 }
 
 /**
@@ -91,11 +139,14 @@ function realOrUndefined(path: string): string | undefined {
 }
 
 /** Evaluation sets (`*.eval.json`) under `root`, minus `ignore` (and always node_modules); with results files too when asked. */
-export function findEvalSets(root: string, config: Config, withResults = false): string[] {
+export function findEvalSets(root: string, config: Config, withResults = false, base: string = root): string[] {
   const patterns = [`**/*${EVAL_SET_SUFFIX}`, ...(withResults ? [`**/*${EVAL_RESULTS_SUFFIX}`] : [])];
   const inside = reallyInside(root);
-  return globSync(patterns, { cwd: root, ignore: [...config.ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false })
-    .filter(inside)
+  // The ignore globs are relative to `base` (findToolFiles).
+  const sub = subfolderOf(base, root);
+  const ignore = sub === undefined ? config.ignore : config.ignore.flatMap((g) => globsUnder([g], sub) ?? []);
+  return globSync(patterns, { cwd: root, ignore: [...ignore, '**/node_modules/**'], absolute: true, dot: false, followSymbolicLinks: false })
+    .filter((f) => inside(f) && (sub === undefined || !ignoredPath(config, relative(base, f))))
     .sort();
 }
 
@@ -114,7 +165,8 @@ export function toolFileMatcher(config: Config): (relPath: string) => boolean {
  */
 export function walkTakes(config: Config, relPath: string): boolean {
   const p = relPath.split(sep).join('/');
-  return picomatch(config.files, { dot: false })(p) && !matchersOf(config).isIgnored(p) && !isEvaluationFileUri(p);
+  const m = matchersOf(config);
+  return m.isWalked(p) && !m.isIgnored(p) && !isEvaluationFileUri(p);
 }
 
 /** Whether the `ignore` globs (and node_modules) name this path: never linted, even open in the editor. */
@@ -123,14 +175,26 @@ export function ignoredPath(config: Config, relPath: string): boolean {
 }
 
 /** The compiled globs of a configuration (a configuration object lives as long as it applies). */
-const matchers = new WeakMap<Config, { isIncluded: (p: string) => boolean; isIgnored: (p: string) => boolean }>();
-function matchersOf(config: Config): { isIncluded: (p: string) => boolean; isIgnored: (p: string) => boolean } {
+type Matchers = { isIncluded: (p: string) => boolean; isWalked: (p: string) => boolean; isIgnored: (p: string) => boolean };
+const matchers = new WeakMap<Config, Matchers>();
+function matchersOf(config: Config): Matchers {
   let m = matchers.get(config);
   if (!m) {
-    m = { isIncluded: picomatch(config.files, { dot: true }), isIgnored: picomatch([...config.ignore, '**/node_modules/**'], { dot: true }) };
+    m = { isIncluded: picomatch(config.files, { dot: true }), isWalked: picomatch(config.files, { dot: false }), isIgnored: picomatch([...config.ignore, '**/node_modules/**'], { dot: true }) };
     matchers.set(config, m);
   }
   return m;
+}
+
+/** The git repository holding `dir` (the nearest folder with a `.git` folder or file), or undefined. */
+export function repositoryRoot(dir: string): string | undefined {
+  let d = resolve(dir);
+  for (;;) {
+    if (existsSync(join(d, '.git'))) return d;
+    const up = dirname(d);
+    if (up === d) return undefined;
+    d = up;
+  }
 }
 
 /** The nearest toolschema.config.json in `dir` or its parents. */

@@ -177,13 +177,18 @@ export const MAX_GLOB_STARS_PER_LIST = 128;
 export const MAX_GLOB_LENGTH = 1024;
 
 /** Why a glob of the configuration is refused (too long, too many wildcards), or undefined. */
-export function globProblem(glob: string): string | undefined {
+export function globProblem(glob: string, folder?: string): string | undefined {
   if (glob.length > MAX_GLOB_LENGTH) return `A glob is at most ${MAX_GLOB_LENGTH.toLocaleString('en-US')} characters; this one has ${glob.length.toLocaleString('en-US')}.`;
   // Globs are relative to the folder the configuration belongs to: one that starts at the root of the file system
   // or climbs out with `..` (also inside braces, `{..,src}/**`) would have the language server and the CLI read
   // and lint files outside the workspace, which a repository one does not trust can ask for.
   if (/^(?:[\\/]|[A-Za-z]:)|(?:^|[{,])[\\/]/.test(glob)) {
-    const relative = /^\/+[^/]/.test(glob) ? glob.replace(/^\/+/, '') : undefined;
+    // The suggestion: the glob from the configuration's folder when it starts there (an absolute path to it); else
+    // without its leading slashes ("/tools/*.json" meant from the folder), unless it names another place of this
+    // machine (its first folder is the configuration's: "/tmp/x/tools" for a configuration in /tmp/y).
+    const inFolder = folder && glob.startsWith(folder.replace(/\/?$/, '/')) ? glob.slice(folder.replace(/\/?$/, '/').length) : undefined;
+    const firstOf = (p: string) => p.replace(/^\/+/, '').split('/')[0];
+    const relative = inFolder || (/^\/+[^/]/.test(glob) && !(folder && firstOf(glob) === firstOf(folder)) ? glob.replace(/^\/+/, '') : undefined);
     return `"${clip(glob)}" is an absolute path: globs are relative to the folder of the configuration file${relative ? ` (for a path in that folder, write "${clip(relative)}")` : ''}.`;
   }
   if (/(?:^|[\\/{,(|])\.\.(?:$|[\\/},)|])/.test(glob)) return `"${clip(glob)}" climbs out of the folder with "..": globs are relative to the folder of the configuration file and match only files inside it.`;
@@ -219,7 +224,8 @@ export interface ConfigProblem {
  * Validates a raw configuration value; returns the problems and a config built from the valid parts over
  * `base` (an invalid key keeps its default, so one typo does not switch everything off).
  */
-export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { config: Config; problems: ConfigProblem[] } {
+/** `folder`: the configuration file's folder (a path with `/`), for the suggestions about absolute globs. */
+export function resolveConfig(raw: unknown, base: Config = defaultConfig(), folder?: string): { config: Config; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   if (!validateConfigSchema(raw)) {
     // A oneOf reports each branch: one problem per message and place, looked up in a set (a search of the list per
@@ -242,7 +248,7 @@ export function resolveConfig(raw: unknown, base: Config = defaultConfig()): { c
     // Over the bound the list is refused whole (above): its globs are not looked at one by one.
     if (!Array.isArray(globs) || globs.length > MAX_GLOBS) continue;
     globs.forEach((g, i) => {
-      const why = typeof g === 'string' ? globProblem(g) : undefined;
+      const why = typeof g === 'string' ? globProblem(g, folder) : undefined;
       if (why) problems.push({ message: why, pointer: `/${key}/${i}` });
     });
     // Every glob is matched against every path: their wildcards together bound the work (256 globs "*a*a*b<i>/**",
@@ -360,6 +366,23 @@ function configErrorMessage(e: ErrorObject, value: unknown): string {
  * Reads a configuration file's text. Problems (bad JSON, unknown keys, bad values, unknown rule ids) come
  * back as findings of rule `config-invalid` on the file itself; the returned config falls back to defaults.
  */
+/**
+ * The folder of a configuration given as a `file:` URI (the language server) or an absolute path (the CLI), with
+ * `/` (a Windows drive as `C:/…`); undefined for anything else.
+ */
+function folderOfUri(uri: string): string | undefined {
+  let path: string;
+  if (uri.startsWith('file:')) {
+    try {
+      path = decodeURIComponent(new URL(uri).pathname).replace(/^\/([A-Za-z]:)/, '$1');
+    } catch {
+      return undefined;
+    }
+  } else if (/^(?:\/|[A-Za-z]:[\\/])/.test(uri)) path = uri.split('\\').join('/');
+  else return undefined;
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
 export function parseConfigText(uri: string, text: string, knownRules: ReadonlySet<string>, base?: Config): { config: Config; findings: Finding[] } {
   const doc = new ToolDocument(uri, text);
   const findings: Finding[] = [];
@@ -392,7 +415,7 @@ export function parseConfigText(uri: string, text: string, knownRules: ReadonlyS
     report(key, `"${clipValue(String(key.value))}" is repeated in this object: the one on line ${doc.positionAt(kept.offset).line + 1} applies and this one is ignored; remove one of them.`, key.offset, key.length, 'warning');
   }
   const raw = valueOf(doc.tree);
-  const { config, problems } = resolveConfig(raw, base);
+  const { config, problems } = resolveConfig(raw, base, folderOfUri(uri));
   for (const p of problems) {
     const node = nodeAtPointer(doc.tree, p.pointer);
     const target = node?.parent?.type === 'property' && p.message.startsWith('Unknown setting') ? node.parent.children?.[0] : node;

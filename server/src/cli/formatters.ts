@@ -4,7 +4,7 @@ import type { Finding, Severity } from '../../../shared/src/types';
 import { rulesInOrder, ruleDocUrl, ruleMarkdown } from '../../../shared/src/docs';
 import { RULES } from '../../../shared/src/rules';
 import { printable } from './terminal';
-import { sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 export interface FileReport {
   /** The path as found (relative to the working directory when discovered, as given otherwise). */
@@ -244,7 +244,13 @@ function fixSummary(files: readonly FileReport[]): string | undefined {
 
 const SARIF_LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
-export function formatSarif(files: readonly FileReport[], version: string, write: (chunk: string) => void): void {
+/**
+ * `where.root`: the folder the results' paths are relative to (%SRCROOT%): the git repository holding the working
+ * folder, as GitHub code scanning reads them (run from packages/agent/, "tools/crm.tool.json" named a file that is
+ * not at the repository's root; an independent tester), else the working folder. A file outside it gets an
+ * absolute URI.
+ */
+export function formatSarif(files: readonly FileReport[], version: string, write: (chunk: string) => void, where: { cwd: string; root: string } = { cwd: process.cwd(), root: process.cwd() }): void {
   const rules = rulesInOrder(RULES);
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const descriptors: ReportingDescriptor[] = rules.map((r) => ({
@@ -268,7 +274,7 @@ export function formatSarif(files: readonly FileReport[], version: string, write
         locations: [
           {
             physicalLocation: {
-              artifactLocation: { uri: uriPath(f.path), ...(f.path.startsWith('/') ? {} : { uriBaseId: '%SRCROOT%' }) },
+              artifactLocation: artifactOf(f.path, where),
               region: {
                 startLine: d.range.start.line + 1,
                 startColumn: d.range.start.character + 1,
@@ -288,13 +294,20 @@ export function formatSarif(files: readonly FileReport[], version: string, write
     runs: [
       {
         tool: { driver: { name: 'toolschema', version, semanticVersion: version, informationUri: 'https://github.com/toolschema/toolschema', rules: descriptors } },
-        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(process.cwd()) + '/' } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileUri(where.root).replace(/\/?$/, '/') } },
         columnKind: 'utf16CodeUnits',
         results,
       },
     ],
   };
   writeJson(write, log);
+}
+
+/** A report's path (relative to `where.cwd`) as a SARIF artifact location: relative to `where.root` when inside it. */
+function artifactOf(path: string, where: { cwd: string; root: string }): { uri: string; uriBaseId?: string } {
+  const abs = resolve(where.cwd, path);
+  const rel = relative(where.root, abs);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? { uri: uriPath(rel), uriBaseId: '%SRCROOT%' } : { uri: pathToFileUri(abs) };
 }
 
 function pathToFileUri(p: string): string {

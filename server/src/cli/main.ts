@@ -13,7 +13,7 @@ import { discoverTools } from '../../../shared/src/discover';
 import { EvaluationModel, fileKey } from '../../../shared/src/evaluation/model';
 import { isEvalResultsUri, isEvalSetUri, isEvaluationFileUri, resultsUriFor } from '../../../shared/src/evaluation/paths';
 import { fixAll } from '../../../shared/src/fix';
-import { defaultConfig, isValidBaselineRef, type Config } from '../../../shared/src/config';
+import { CONFIG_FILE_NAME, defaultConfig, isValidBaselineRef, type Config } from '../../../shared/src/config';
 import { MAX_FILE_BYTES, ToolDocument } from '../../../shared/src/document';
 import type { BaselineInput } from '../../../shared/src/analysis/baseline';
 import { RULES_BY_ID } from '../../../shared/src/rules';
@@ -21,7 +21,7 @@ import { INJECTION_DISPATCH_GENERATED } from '../../../shared/src/analysis/descr
 import { rulesInOrder, ruleText, fixLabel } from '../../../shared/src/docs';
 import { PROFILES, type Finding } from '../../../shared/src/types';
 import { appendAll, clipValue } from '../../../shared/src/text';
-import { displayPath, findConfigFile, findEvalSets, findToolFiles, loadConfigFile, walkTakes } from '../files';
+import { displayPath, findConfigFile, findEvalSets, findToolFiles, ignoredPath, isInside, loadConfigFile, repositoryRoot, walkTakes } from '../files';
 import { formatJson, formatSarif, formatText, totals, type FileReport } from './formatters';
 import { isRevisionSync, readFollowingRenamesSync } from '../git';
 import { registerEvalCommand } from '../eval/command';
@@ -184,7 +184,10 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   // Without paths, a folder without tool files is fine (exit 0), unless the configuration named the files to lint.
   const defaults = cliDefaults();
   const filesFromConfig = configPath && (JSON.stringify(config.files) !== JSON.stringify(defaults.files) || JSON.stringify(config.ignore) !== JSON.stringify(defaults.ignore)) ? displayPath(configPath, io.cwd) : undefined;
-  const { files: all, named } = resolveInputs(paths, config, io.cwd, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined, filesFromConfig);
+  // The globs of the nearest configuration are relative to its folder; those of one named with --config, to the
+  // working folder, as ESLint reads them (README, Configuration).
+  const globBase = configPath && opts.config === undefined ? dirname(configPath) : io.cwd;
+  const { files: all, named } = resolveInputs(paths, config, io.cwd, globBase, filesProblem ? `${displayPath(configPath, io.cwd)}: ${filesProblem.message.replace(/\.$/, '')}` : undefined, filesFromConfig);
   // An unknown revision names where it came from: --base, or the configuration's "baseline" (it said "--base" for
   // a "baseline" the user never passed on the command line; an independent tester).
   const baselineOf = baselineReader(opts.base ?? (config.baseline === false ? undefined : config.baseline), io, opts.base === undefined && configPath ? `"baseline" in ${displayPath(configPath, io.cwd)}` : '--base');
@@ -240,7 +243,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
     // "files" was linted by the next run, an independent tester; a path through a link to a folder judged where it
     // leads).
     const dir = realPath(dirname(path));
-    const rel = relative(realPath(io.cwd) ?? io.cwd, dir ? join(dir, basename(path)) : path);
+    const rel = relative(realPath(globBase) ?? globBase, dir ? join(dir, basename(path)) : path);
     const inside = !rel.startsWith('..') && !isAbsolute(rel);
     const dotted = rel.split(/[\\/]/).some((seg) => seg.startsWith('.'));
     if (inside && ((!dotted && isEvaluationFileUri(path)) || walkTakes(config, rel))) throw new UsageError(`the cache file "${displayPath(path, io.cwd)}" would be linted as a tool file or evaluation file by the next run; give another --cache-location (default: ${DEFAULT_CACHE_FILE}).`);
@@ -260,7 +263,7 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
         formatJson(reports, io.stdout);
         break;
       case 'sarif':
-        formatSarif(reports, pkg.version, io.stdout);
+        formatSarif(reports, pkg.version, io.stdout, { cwd: io.cwd, root: repositoryRoot(io.cwd) ?? io.cwd });
         break;
       default:
         io.stdout(formatText(reports, useColor(opts.color, io.isTTY)));
@@ -426,6 +429,18 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
  * Reads each file at the baseline ref with git (none without a ref). Without git, or for a file outside any
  * repository, the baseline rules are skipped and one line says so on stderr; an unknown ref is a usage error.
  */
+/**
+ * For a revision a shallow clone does not have (CI checkouts are `git clone --depth 1`, and a branch fetched by
+ * `git fetch --depth=1 origin main` lands in FETCH_HEAD, not origin/main): how to fetch it.
+ */
+function shallowHint(file: string, ref: string): string {
+  const root = repositoryRoot(dirname(file));
+  if (!root || !existsSync(join(root, '.git', 'shallow'))) return '';
+  const m = /^(?:refs\/remotes\/)?([\w.-]+)\/(.+)$/.exec(ref);
+  const fetch = m ? `git fetch --depth=1 ${m[1]} ${m[2]}:refs/remotes/${m[1]}/${m[2]}` : `git fetch --depth=1 origin ${ref}`;
+  return ` This clone is shallow (git clone --depth): fetch the revision first, e.g. ${fetch}.`;
+}
+
 function baselineReader(ref: string | undefined, io: CliIO, source = '--base'): (file: string) => BaselineInput | null {
   if (ref === undefined) return () => null;
   let warned = false;
@@ -447,7 +462,7 @@ function baselineReader(ref: string | undefined, io: CliIO, source = '--base'): 
           nestedWarned = true;
           return null;
         }
-        throw new UsageError(`${source}: ${r.message} (${displayPath(file, io.cwd)}).`);
+        throw new UsageError(`${source}: ${r.message} (${displayPath(file, io.cwd)}).${shallowHint(file, ref)}`);
       case 'no-git':
       case 'error':
         if (!warned) {
@@ -534,9 +549,10 @@ function unreadableFinding(path: string, reason: string): Finding {
 }
 
 /** Files to lint, in a stable order, each once; `named`: those named on the command line (not found by a walk or a glob). */
-function resolveInputs(paths: readonly string[], config: Config, cwd: string, configProblem?: string, filesFromConfig?: string): { files: string[]; named: Set<string> } {
+function resolveInputs(paths: readonly string[], config: Config, cwd: string, globBase: string, configProblem?: string, filesFromConfig?: string): { files: string[]; named: Set<string> } {
   const out = new Set<string>();
   const named = new Set<string>();
+  let configsNamed = 0;
   if (paths.some((p) => p === '')) throw new UsageError('an empty path was given (an unset shell variable?); name a file, a folder or a glob.');
   const inputs = paths.length ? paths : ['.'];
   for (const p of inputs) {
@@ -550,9 +566,15 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
       error = e;
     }
     if (st?.isDirectory()) {
-      for (const f of findToolFiles(abs, config)) out.add(f);
-      for (const f of findEvalSets(abs, config)) out.add(f);
+      for (const f of findToolFiles(abs, config, globBase)) out.add(f);
+      for (const f of findEvalSets(abs, config, false, globBase)) out.add(f);
     } else if (st?.isFile()) {
+      // A configuration is read as one (its problems are config-invalid), never linted as a tool file: a pre-commit
+      // hook naming every *.json reported it twice, once as a tool file of unknown shape (an independent tester).
+      if (basename(abs) === CONFIG_FILE_NAME) {
+        configsNamed++;
+        continue;
+      }
       out.add(abs);
       named.add(abs);
     } else if (st) {
@@ -562,13 +584,18 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
       // read forever, and --fix would write through a link to a file outside the repository.
       let matches: string[];
       try {
-        matches = globSync(p, { cwd, absolute: true, ignore: [...config.ignore, '**/node_modules/**'], followSymbolicLinks: false }).filter(isRegularFile).sort();
+        // The ignore globs are relative to the configuration's folder: applied here when it is the working folder,
+        // else to each match's path from it.
+        const here = globBase === cwd;
+        matches = globSync(p, { cwd, absolute: true, ignore: [...(here ? config.ignore : []), '**/node_modules/**'], followSymbolicLinks: false })
+          .filter((f) => isRegularFile(f) && (here || !isInside(globBase, f) || !ignoredPath(config, relative(globBase, f))))
+          .sort();
       } catch (e) {
         // picomatch refuses a pattern over 65,536 characters ("Input length: …, exceeds maximum allowed length").
         throw new UsageError(`cannot use the pattern "${clipValue(p)}" (${p.length.toLocaleString('en-US')} characters): ${e instanceof Error ? e.message : String(e)}.`);
       }
       if (matches.length === 0) throw new UsageError(`no files match the pattern "${clipValue(p)}".`);
-      for (const f of matches) out.add(f);
+      for (const f of matches) if (basename(f) !== CONFIG_FILE_NAME) out.add(f);
     } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
       throw new UsageError(`no such file or folder: "${clipValue(p)}".`);
     } else {
@@ -576,6 +603,8 @@ function resolveInputs(paths: readonly string[], config: Config, cwd: string, co
     }
   }
   // Without paths, what the configuration names must include a tool file (evaluation sets found beside are not one).
+  // Paths that were all configuration files name nothing to lint, which is no mistake (a pre-commit hook).
+  if (paths.length > 0 && out.size === 0 && configsNamed === inputs.length) return { files: [], named };
   if (paths.length > 0 ? out.size === 0 : filesFromConfig && ![...out].some((f) => !isEvaluationFileUri(f))) {
     throw new UsageError(`no tool files found in ${inputs.map((p) => `"${clipValue(p)}"`).join(', ')} (looked for ${config.files.length > 0 ? config.files.join(', ') : 'nothing: "files" is an empty list'}${configProblem ? `, the default, since ${configProblem}` : filesFromConfig ? `, the "files" and "ignore" of ${filesFromConfig}` : ''}).`);
   }
