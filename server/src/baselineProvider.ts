@@ -92,6 +92,22 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
     }
   }
 
+  /**
+   * A lint served from a fresh read is checked once more when the read is no longer fresh: a branch switched
+   * (`git checkout`) just before the editor reloads the file was compared with the old HEAD until the next edit
+   * (an independent tester). The read after it lints again only when the baseline changed, which ends the checks.
+   */
+  const rechecks = new Map<string, ReturnType<typeof setTimeout>>();
+  function recheck(uri: string, ref: string, path: string): void {
+    if (rechecks.has(uri)) return;
+    const timer = setTimeout(() => {
+      rechecks.delete(uri);
+      if (docs.has(uri) && trusted) fetch(uri, ref, path);
+    }, cache.freshMs + 50);
+    timer.unref?.();
+    rechecks.set(uri, timer);
+  }
+
   /** Starts a read (or joins the one under way); `settle` follows. */
   function fetch(uri: string, ref: string, path: string): void {
     void cache.read(ref, path).then(() => settle(uri, ref, path));
@@ -135,6 +151,8 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
       return 'pending';
     }
     if (!seen.fresh) fetch(uri, ref, path);
+    // An open document (its text given; a file on disk gives a hash): checked again once the read is stale.
+    else if (typeof currentText === 'string') recheck(uri, ref, path);
     const text = seen.result.kind === 'ok' ? seen.result.text : undefined;
     d.served = text;
     return text === undefined ? null : { text, ref };
@@ -151,6 +169,8 @@ export function createBaselineProvider(options: BaselineProviderOptions): Baseli
     },
     closed(uri) {
       docs.delete(uri);
+      clearTimeout(rechecks.get(uri));
+      rechecks.delete(uri);
     },
     forget(uri) {
       if (uri === undefined) {

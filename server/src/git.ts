@@ -257,7 +257,7 @@ function resultChars(r: GitRead | undefined): number {
  */
 export class GitFileCache {
   private readonly entries = new Map<string, CacheEntry>();
-  private readonly freshMs: number;
+  readonly freshMs: number;
   private readonly concurrency: number;
   private readonly now: () => number;
   private readonly reader: (ref: string, absPath: string) => Promise<GitRead>;

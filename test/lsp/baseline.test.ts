@@ -152,6 +152,44 @@ describe('breaking changes against git over LSP', () => {
     }
   });
 
+  it('a branch switched just before the editor reloads the file: compared with the new HEAD once the read is stale', async () => {
+    // The reload lands while the read of the old HEAD is fresh (reused for a few seconds); nothing else is edited.
+    const branchRepo = realpathSync(mkdtempSync(join(tmpdir(), 'toolschema-lsp-branch-')));
+    try {
+      git(branchRepo, 'init', '-q', '-b', 'main');
+      git(branchRepo, 'config', 'user.name', 'toolschema test');
+      git(branchRepo, 'config', 'user.email', 'test@example.com');
+      git(branchRepo, 'config', 'commit.gpgsign', 'false');
+      const file = join(branchRepo, 'invoices.tool.json');
+      writeFileSync(file, INVOICES);
+      git(branchRepo, 'add', '.');
+      git(branchRepo, 'commit', '-q', '-m', 'both');
+      git(branchRepo, 'checkout', '-q', '-b', 'feat');
+      const dropped = INVOICES.replace(INVOICE_TOOL + ',\n', '');
+      writeFileSync(file, dropped);
+      git(branchRepo, 'commit', '-q', '-am', 'drop get_invoice');
+      git(branchRepo, 'checkout', '-q', 'main');
+      const uri = pathToFileURL(file).href;
+      const client = await start(branchRepo);
+      try {
+        await client.open(uri, INVOICES);
+        await client.waitForDiagnostics((p) => p.uri === uri && p.version === 1);
+        // Read at main: the text as committed there.
+        await new Promise((r) => setTimeout(r, 300));
+        git(branchRepo, 'checkout', '-q', 'feat');
+        await client.change(uri, 2, [{ text: dropped }]);
+        // Its lint still compares with main (get_invoice "removed"). With no further edit, the check once the read is
+        // stale finds HEAD changed, and the lint against it is clean.
+        const clean = await client.waitForDiagnostics((p) => p.uri === uri && p.version === 2 && !p.diagnostics.some(hasRule('breaking-change')), 15_000);
+        assert.deepEqual(clean.diagnostics.filter(hasRule('breaking-change')), []);
+      } finally {
+        await client.shutdown();
+      }
+    } finally {
+      rmSync(branchRepo, { recursive: true, force: true });
+    }
+  });
+
   // false, and any value that is not true: a client meaning to restrict must not get git by a wrong type ("false",
   // 0, null, [false] were taken as trusted).
   for (const trusted of [false, 'false', 0, null, [false]]) {

@@ -76,6 +76,21 @@ const KEYED = `{
   }
 }`;
 
+/** A catalog of two MCP servers, each with a tool named "search" (names are per server). */
+const mcpTool = (name: string) => `{ "name": "${name}", "description": "Use this when the user asks to ${name} in the tracker; returns the result.", "inputSchema": { "type": "object", "properties": {} } }`;
+const SERVERS = `{
+  "github": { "tools": [
+    ${mcpTool('search')},
+    ${mcpTool('get_issue')}
+  ] },
+  "jira": { "tools": [
+    ${mcpTool('search')},
+    ${mcpTool('get_ticket')}
+  ] }
+}`;
+/** One tool alone in its file. */
+const SINGLE = `{ "name": "get_weather", "description": "Use this when the user asks for the weather in a city now.", "parameters": { "type": "object", "properties": {} } }`;
+
 /** BASE with one substring replaced (the replaced text must be there). */
 function edit(from: string, to: string, base = BASE): string {
   assert.ok(base.includes(from), `test error: ${from} is not in the base`);
@@ -314,6 +329,7 @@ runRuleTests(rule, {
       baseline: TWO,
     },
     { name: 'a file emptied', code: '[]', baseline: TWO },
+    { name: 'comments and trailing commas are no syntax error here: nothing removed, nothing reported', code: TWO.replace('[\n', '[\n  // tools\n').replace('}\n]', '},\n]'), baseline: TWO },
     {
       name: 'no baseline (no git, new file): nothing is compared',
       code: BASE.replace('"city": { "type": "string"', '"city": { "type": "integer"'),
@@ -412,11 +428,63 @@ runRuleTests(rule, {
         {
           messageId: 'toolRemovedEarly',
           range: '1:1-1:2',
-          data: { tool: 'get_weather', since: '2026-11-01', days: 21, period: 90, until: '2027-01-30' },
-          messageIncludes: 'Tool "get_weather" was removed since HEAD, 21 days after it was deprecated (2026-11-01), within the 90-day deprecation period',
+          data: { tool: 'get_weather', since: '2026-11-01', days: 21, ago: '21 days ago', period: 90, until: '2027-01-30' },
+          messageIncludes: 'Tool "get_weather" was removed since HEAD, within its 90-day deprecation period (deprecated on 2026-11-01, 21 days ago)',
           fixes: [{ title: 'Restore get_weather as at HEAD (deprecated: remove it from 2027-01-30)', output: twoDeprecated('2026-11-01') }],
         },
       ],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a catalog of servers: a tool removed from one server is reported on that server\'s list, though another server has a tool of its name; the fix puts it back there',
+      code: SERVERS.replace(`    ${mcpTool('search')},\n    ${mcpTool('get_issue')}`, `    ${mcpTool('get_issue')}`),
+      baseline: SERVERS,
+      errors: [
+        {
+          messageId: 'toolRemoved',
+          range: '2:24-2:25',
+          data: { tool: 'search', list: '/github/tools' },
+          fixes: [{ output: SERVERS.replace(`    ${mcpTool('search')},\n    ${mcpTool('get_issue')}`, `    ${mcpTool('search').replace('"Use this', '"Deprecated: do not use this tool; it will be removed. Use this').replace('"properties": {} } }', '"properties": {} }, "_meta": { "io.github.toolschema/deprecated": { "since": "2026-11-22" } } }')},\n    ${mcpTool('get_issue')}`) }],
+        },
+      ],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a tool alone in its file renamed into a version: the fix makes the file a list of the old one, deprecated, and the new one',
+      code: SINGLE.replace('"get_weather"', '"get_weather_v2"'),
+      baseline: SINGLE,
+      errors: [
+        {
+          messageId: 'toolReplaced',
+          range: '1:1-1:2',
+          fixes: [
+            {
+              output: `[\n  ${SINGLE.replace('"Use this', '"Deprecated: use get_weather_v2 instead. Use this').replace('"properties": {} } }', '"properties": {} }, "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] } }')},\n  ${SINGLE.replace('"get_weather"', '"get_weather_v2"')}\n]`,
+            },
+          ],
+        },
+      ],
+      fixOutsideTool: true,
+    },
+    {
+      name: '"deprecated": null is no marker: the removal is reported',
+      code: FORECAST_ONLY,
+      baseline: TWO.replace('"required": ["city"] } },', '"required": ["city"] }, "deprecated": null },'),
+      errors: [{ messageId: 'toolRemoved', range: '1:1-1:2', data: { tool: 'get_weather' } }],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'deprecated on a date still to come',
+      code: FORECAST_ONLY,
+      baseline: twoDeprecated('2026-12-02'),
+      errors: [{ messageId: 'toolRemovedEarly', range: '1:1-1:2', data: { ago: 'a date still to come', until: '2027-03-02' }, messageIncludes: '(deprecated on 2026-12-02, a date still to come)' }],
+      fixOutsideTool: true,
+    },
+    {
+      name: 'a list now written in another dialect (OpenAI wrappers): reported, no fix (the baseline\'s text would not fit)',
+      code: `[\n  { "type": "function", "function": { "name": "get_forecast", "description": "Use this when the user asks for the forecast in a city.", "parameters": { "type": "object", "properties": { "city": { "type": "string", "description": "City." } }, "required": ["city"] } } }\n]`,
+      baseline: TWO,
+      errors: [{ messageId: 'toolRemoved', range: '1:1-1:2', data: { tool: 'get_weather' }, fixes: [] }],
       fixOutsideTool: true,
     },
     {

@@ -39,6 +39,8 @@ export interface Baseline {
    * commas and a byte-order mark.
    */
   tools: ReadonlyMap<string, ToolInfo>;
+  /** Every named tool of the baseline, in file order (a catalog's servers may each have a tool of one name). */
+  all: readonly ToolInfo[];
   /** A short hash of the text and ref (part of the per-tool cache key). */
   hash: string;
 }
@@ -68,16 +70,18 @@ export function parseBaseline(input: BaselineInput, profile: Profile | 'auto' = 
   }
   const doc = new ToolDocument('baseline:' + ref, input.text);
   const tools = new Map<string, ToolInfo>();
+  const all: ToolInfo[] = [];
   if (doc.tree && !doc.refused && (doc.syntaxProblems.length === 0 || onlyCommentsAndCommas(input.text))) {
     const twice = new Set<string>();
     for (const t of discoverTools(doc.tree, profile).tools) {
       if (t.name === undefined) continue;
+      all.push(t);
       if (tools.has(t.name)) twice.add(t.name);
       else tools.set(t.name, t);
     }
     for (const n of twice) tools.delete(n);
   }
-  const parsed: Baseline = { ref, text: input.text, doc, tools, hash: `${hash53(input.text)}:${input.text.length}:${ref}` };
+  const parsed: Baseline = { ref, text: input.text, doc, tools, all, hash: `${hash53(input.text)}:${input.text.length}:${ref}` };
   if (memoSize >= MEMO_MAX) {
     memo.clear();
     memoSize = 0;
@@ -93,7 +97,7 @@ export function parseBaseline(input: BaselineInput, profile: Profile | 'auto' = 
  * is the file as written, so a baseline committed that way is compared (it was not, and a breaking change passed
  * with exit 0; an independent tester). A baseline with any other error is not: its tree is a guess.
  */
-function onlyCommentsAndCommas(text: string): boolean {
+export function onlyCommentsAndCommas(text: string): boolean {
   const errors: ParseError[] = [];
   parseTree(text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text, errors, { disallowComments: false, allowTrailingComma: true, allowEmptyContent: false });
   return errors.length === 0;

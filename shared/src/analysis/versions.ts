@@ -91,7 +91,10 @@ export function descriptionSaysDeprecated(description: string | undefined): bool
 /** The tool's deprecation, from its marker or, failing that, a description that opens with "Deprecated". */
 export function deprecationOf(tool: ToolInfo): Deprecation | undefined {
   const m = markerNode(tool);
-  if (m) {
+  // A marker that says nothing: null, 0, "" or [] (serialisers write null for an unset optional field; it made a
+  // tool "deprecated", so its removal passed; an independent tester) counts as no marker.
+  const unset = m && (m.node.type === 'null' || (m.node.type === 'number' && m.node.value === 0) || (m.node.type === 'string' && !(m.node.value as string).trim()) || (m.node.type === 'array' && !m.node.children?.length));
+  if (m && !unset) {
     const v = m.node;
     if (v.type === 'boolean' && v.value === false) return undefined;
     let replacedByNode: Node | undefined;

@@ -122,34 +122,50 @@ export function restoreParametersEdits(edit: EditBuilder, tool: ToolInfo, baseli
 }
 
 /**
- * "Restore <name> as at <ref>": a tool of the baseline that is gone from the file put back, as committed, after
- * the tool that preceded it there (or after the file's last tool), marked deprecated with `successors` unless it
- * already was (its marker keeps the date its period counts from). Undefined when the baseline has no such tool or
- * the file has no tool to place it beside.
+ * "Restore <name> as at <ref>": a tool of the baseline that is gone from the file put back, as committed, into
+ * `list` (the list it was in, as the finding names it): before the version that replaced it, else after the tool
+ * that preceded it there, else before the one that followed it, else at the list's end; marked deprecated with
+ * `successors` unless it already was (its marker keeps the date its period counts from). In a map keyed by name it
+ * gets its baseline key. Undefined (no fix) when the list holds no tool to place it beside, when its tools are now
+ * written in another dialect (the baseline's text would not fit), or when the map already has its key.
  */
-export function restoreToolEdits(edit: EditBuilder, name: string, baseline: Baseline, tools: readonly ToolInfo[], today: string, successors: readonly string[]): TextEdit[] | undefined {
-  const base = baseline.tools.get(name);
-  const last = tools[tools.length - 1];
-  if (!base || !last || tools.some((t) => t.name === name)) return undefined;
-  const named = (n: string | undefined) => tools.find((t) => t.name === n);
-  // Where it was: just before the version that replaced it, else after the tool that preceded it in the
-  // baseline, else before the one that followed it; else at the end.
-  const order = [...baseline.tools.keys()];
+export function restoreToolEdits(edit: EditBuilder, base: ToolInfo, baseline: Baseline, tools: readonly ToolInfo[], today: string, successors: readonly string[], list: Node | undefined): TextEdit[] | undefined {
+  const name = base.name;
+  if (name === undefined || !list) return undefined;
+  const baseEdit = new EditBuilder(baseline.doc);
+  const restored = (anchor: ToolInfo) => {
+    const marked = deprecationOf(base) ? baseline.text.slice(base.outer.offset, base.outer.offset + base.outer.length) : rewriteWithin(baseline.text, base.outer, markDeprecatedEdits(baseEdit, base, successors, today));
+    return reindent(asWritable(marked, baseline, edit), indentAt(baseline.text, base.outer.offset), baseEdit.layout.unit, indentAt(edit.text, anchor.outer.offset), edit.layout.unit, edit.layout.eol);
+  };
+  // A file that is now one tool (get_weather renamed get_weather_v2 in its own file): a list of the two.
+  const single = tools.length === 1 && tools[0]!.outer === list && !list.parent ? tools[0]! : undefined;
+  if (single) {
+    if (single.name === name) return undefined;
+    if (single.dialect !== base.dialect) return undefined;
+    return placeTools(edit, single, restored(single), [{ name: single.name ?? '', text: edit.text.slice(single.outer.offset, single.outer.offset + single.outer.length) }]);
+  }
+  const inList = tools.filter((t) => t.outer.parent === list || t.outer.parent?.parent === list);
+  if (inList.some((t) => t.name === name)) return undefined;
+  const last = inList[inList.length - 1];
+  if (!last || inList.some((t) => t.dialect !== base.dialect)) return undefined;
+  const baseKey = base.outer.parent?.type === 'property' ? String(base.outer.parent.children?.[0]?.value ?? name) : name;
+  if (list.type === 'object' && (list.children ?? []).some((p) => p.children?.[0]?.value === baseKey)) return undefined;
+  const named = (n: string | undefined) => inList.find((t) => t.name === n);
+  // The order of its list at the baseline.
+  const listOf = (t: ToolInfo) => (t.outer.parent?.type === 'property' ? t.outer.parent.parent : t.outer.parent);
+  const order = baseline.all.filter((t) => listOf(t) === listOf(base)).map((t) => t.name);
   const at = order.indexOf(name);
   let before = successors.length === 1 ? named(successors[0]) : undefined;
   let after: ToolInfo | undefined;
   for (let i = at - 1; i >= 0 && !before && !after; i--) after = named(order[i]);
   for (let i = at + 1; i < order.length && !before && !after; i++) before = named(order[i]);
-  if (before && !before.outer.parent) [before, after] = [undefined, before];
   const anchor = before ?? after ?? last;
-  const baseEdit = new EditBuilder(baseline.doc);
-  const marked = deprecationOf(base) ? baseline.text.slice(base.outer.offset, base.outer.offset + base.outer.length) : rewriteWithin(baseline.text, base.outer, markDeprecatedEdits(baseEdit, base, successors, today));
-  const text = reindent(asWritable(marked, baseline, edit), indentAt(baseline.text, base.outer.offset), baseEdit.layout.unit, indentAt(edit.text, anchor.outer.offset), edit.layout.unit, edit.layout.eol);
+  const text = restored(anchor);
   if (before) {
-    const e = placeToolBefore(edit, before, { name, text });
+    const e = placeToolBefore(edit, before, { name: baseKey, text });
     return e ? [e] : undefined;
   }
-  return placeTools(edit, anchor, undefined, [{ name, text }]);
+  return placeTools(edit, anchor, undefined, [{ name: baseKey, text }]);
 }
 
 /** "Defaults to 10", "default: `celsius`", "(default \"en\")", "Default is false". */

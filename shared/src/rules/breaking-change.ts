@@ -2,7 +2,7 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { defineRule } from '../rule';
 import { MAX_NESTING, MAX_TOKENS } from '../document';
 import { parseStrictJson } from '../fastParse';
-import { baselineToolOf, compareTools } from '../analysis/baseline';
+import { baselineToolOf, compareTools, onlyCommentsAndCommas } from '../analysis/baseline';
 import { addDays, daysBetween, deprecationOf, parseVersioned, sinceDay, versionedName } from '../analysis/versions';
 import { latestVersion } from '../fixes/versioning';
 import { moveChangeToVersionEdits, restoreParametersEdits, restoreToolEdits } from '../fixes/baselineFixes';
@@ -33,6 +33,21 @@ function newVersionOf(name: string, tools: readonly ToolInfo[], baseline: Readon
   return best?.name;
 }
 
+/** The JSON pointer of the list holding a tool ('' for a file that is one tool). */
+function listPointer(tool: ToolInfo): string {
+  const list = listNodeOf(tool);
+  return list ? pointerOf(list) : '';
+}
+
+/** Up to this size, a file with syntax errors is parsed once more to tell comments and trailing commas from real errors. */
+const RELAXED_PARSE_MAX_CHARS = 1_000_000;
+
+/** The list holding a tool: its array, or the object of a map keyed by name; undefined for a file that is one tool. */
+function listNodeOf(tool: ToolInfo): Node | undefined {
+  const p = tool.outer.parent;
+  return p ? (p.type === 'property' ? p.parent : p) : undefined;
+}
+
 /** Whether a tool's own text parses (a tool being typed, with a half-written property, is not compared). */
 function parsesAlone(text: string): boolean {
   if (parseStrictJson(text, MAX_NESTING, MAX_TOKENS)) return true;
@@ -54,7 +69,7 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       bad: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "location": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n    },\n    "required": ["location"]\n  }\n}',
       good: '[\n  {\n    "name": "get_weather",\n    "description": "Deprecated: use get_weather_v2 instead. Use this when the user asks for the current weather; returns temperature and conditions.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "city": { "type": "string", "description": "City name." },\n        "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }\n      },\n      "required": ["city"]\n    },\n    "deprecated": { "since": "2026-11-22", "replacedBy": ["get_weather_v2"] }\n  },\n  {\n    "name": "get_weather_v2",\n    "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n    "parameters": {\n      "type": "object",\n      "properties": {\n        "location": { "type": "string", "description": "City name." },\n        "units": { "type": "string", "enum": ["metric"], "description": "Unit system." }\n      },\n      "required": ["location"]\n    }\n  }\n]',
       exampleBaseline: '{\n  "name": "get_weather",\n  "description": "Use this when the user asks for the current weather; returns temperature and conditions.",\n  "parameters": {\n    "type": "object",\n    "properties": {\n      "city": { "type": "string", "description": "City name." },\n      "units": { "type": "string", "enum": ["metric", "imperial"], "description": "Unit system." }\n    },\n    "required": ["city"]\n  }\n}',
-      fix: '**Move this change into `<name>_v2`**: the tool is restored as it is in the baseline and marked deprecated (`"deprecated": {"since": <today>, "replacedBy": ["<name>_v2"]}`, or MCP `_meta`, and "Deprecated: use <name>_v2 instead." opening its description); the changed tool follows it, renamed `<name>_v2` (or the next free version). On a tool that is already deprecated, the fix is **Restore the parameters as at <ref>** instead: only its parameter schema goes back to the baseline\'s, and its marker (the date the deprecation period counts from, its successor) and description stay; the change belongs in its successor. For a tool gone from the file, **Restore <name> as at <ref>** puts it back where it was (before the version that replaced it, else after the tool that preceded it), marked deprecated with that version as its successor, or as it was if it already was deprecated.',
+      fix: '**Move this change into `<name>_v2`**: the tool is restored as it is in the baseline and marked deprecated (`"deprecated": {"since": <today>, "replacedBy": ["<name>_v2"]}`, or MCP `_meta`, and "Deprecated: use <name>_v2 instead." opening its description); the changed tool follows it, renamed `<name>_v2` (or the next free version). On a tool that is already deprecated, the fix is **Restore the parameters as at <ref>** instead: only its parameter schema goes back to the baseline\'s, and its marker (the date the deprecation period counts from, its successor) and description stay; the change belongs in its successor. For a tool gone from the file, **Restore <name> as at <ref>** puts it back into its list where it was (before the version that replaced it, else after the tool that preceded it; under its old key in a map keyed by name), marked deprecated with that version as its successor, or as it was if it already was deprecated; it is not offered when the list\'s tools are now written in another dialect or the map already has the key.',
     },
     messages: {
       removed: 'Parameter "{{param}}" of "{{tool}}" was removed since {{base}}: hosts, prompts and evaluation cases written for "{{tool}}" still send it, and the call now fails.' + KEEP,
@@ -67,33 +82,51 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       defaultChanged: 'The default of "{{param}}" in "{{tool}}" changed since {{base}} ({{detail}}): calls that leave it out, as existing callers and prompts do, now mean something else.' + KEEP,
       toolRemoved: 'Tool "{{tool}}" was removed or renamed since {{base}} without being deprecated first: hosts, stored prompts and evaluation cases that call "{{tool}}" now fail. Restore it, mark it deprecated (naming its successor, if any) and remove it only after the deprecation period (SPEC Versioning 2).',
       toolReplaced: 'Tool "{{tool}}" was replaced by "{{successor}}" since {{base}}: callers written for "{{tool}}" still call it, and the call now fails. Keep "{{tool}}" as it was, marked deprecated with "{{successor}}" as its successor, and remove it only after the deprecation period (SPEC Versioning 2).',
-      toolRemovedEarly: 'Tool "{{tool}}" was removed since {{base}}, {{days}} days after it was deprecated ({{since}}), within the {{period}}-day deprecation period: callers not yet moved to its successor now fail. Keep it until {{until}} (SPEC Versioning 2).',
+      toolRemovedEarly: 'Tool "{{tool}}" was removed since {{base}}, within its {{period}}-day deprecation period (deprecated on {{since}}, {{ago}}): callers not yet moved to its successor now fail. Keep it until {{until}} (SPEC Versioning 2).',
     },
   },
   create(ctx) {
     const baseline = ctx.baseline;
     if (!baseline || baseline.tools.size === 0) return {};
-    /** The list a baseline tool was in, in the current file (its opening bracket is highlighted), else the root. */
-    const listOf = (base: ToolInfo): Node => {
-      const p = base.outer.parent;
-      const list = p ? (p.type === 'property' ? p.parent : p) : undefined;
+    /** The list a baseline tool was in, in the current file (its opening bracket is highlighted), else undefined. */
+    const listOf = (base: ToolInfo): Node | undefined => {
+      const list = listNodeOf(base);
       const here = list ? nodeAtPointer(ctx.doc.tree, pointerOf(list)) : undefined;
-      return here && (here.type === 'array' || here.type === 'object') ? here : ctx.doc.tree!;
+      return here && (here.type === 'array' || here.type === 'object') ? here : undefined;
     };
     return {
       // fileEnd reads only the tools' summaries: the per-tool visitor stays cached.
       cachePerTool: true,
       fileEnd(tools) {
         // A file being typed in (a syntax error can hide its tools) or with no tool left (a file emptied or replaced
-        // by something else) is not read as removals.
-        if (tools.length === 0 || !ctx.doc.tree || ctx.doc.syntaxProblems.length > 0) return;
-        const present = new Set<string>();
-        for (const t of tools) if (t.name !== undefined) present.add(t.name);
-        for (const [name, base] of baseline.tools) {
-          // Still here, or moved into another file of the workspace.
-          if (present.has(name) || ctx.workspace.definitions(name).count > 0) continue;
-          const node = listOf(base);
+        // by something else) is not read as removals; comments, trailing commas and a byte-order mark are no such
+        // error (the tree is the file as written).
+        if (tools.length === 0 || !ctx.doc.tree || (ctx.doc.syntaxProblems.length > 0 && (ctx.doc.text.length > RELAXED_PARSE_MAX_CHARS || !onlyCommentsAndCommas(ctx.doc.text)))) return;
+        // Names by list: a catalog's servers are separate lists, and a name in another one does not stand in for it.
+        const inFile = new Set<string>();
+        const byList = new Map<Node, Set<string>>();
+        for (const t of tools) {
+          if (t.name === undefined) continue;
+          inFile.add(t.name);
+          const list = listNodeOf(t);
+          if (!list) continue;
+          let names = byList.get(list);
+          if (!names) byList.set(list, (names = new Set()));
+          names.add(t.name);
+        }
+        // The baseline's tools by list (a name twice in one list is ambiguous, as name-duplicate says: skipped).
+        const seen = new Map<string, number>();
+        const key = (t: ToolInfo) => `${listPointer(t)}\u0000${t.name}`;
+        for (const b of baseline.all) seen.set(key(b), (seen.get(key(b)) ?? 0) + 1);
+        for (const base of baseline.all) {
+          const name = base.name!;
+          if (seen.get(key(base)) !== 1) continue;
+          const list = listOf(base);
+          // Still in its list (or in the file, when its list is gone), or moved into another file of the workspace.
+          if ((list && byList.has(list) ? byList.get(list)!.has(name) : inFile.has(name)) || ctx.workspace.definitions(name).count > 0) continue;
+          const node = list ?? ctx.doc.tree;
           const span = { offset: node.offset, length: 1 };
+          const where = { tool: name, base: baseline.ref, list: listPointer(base) };
           const d = deprecationOf(base);
           if (d) {
             // Deprecated at the baseline: removable once its period is over. Without a date (a description saying
@@ -102,12 +135,13 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
             const days = day !== undefined ? daysBetween(day, ctx.today) : undefined;
             const period = ctx.config.deprecationPeriodDays;
             if (day === undefined || days === undefined || days >= period) continue;
-            ctx.report({ node, span, tool: null, messageId: 'toolRemovedEarly', data: { tool: name, base: baseline.ref, since: day, days: Math.max(days, 0), period, until: addDays(day, period) } });
+            const ago = days < 0 ? 'a date still to come' : days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`;
+            ctx.report({ node, span, tool: null, messageId: 'toolRemovedEarly', data: { ...where, since: day, days, ago, period, until: addDays(day, period) } });
             continue;
           }
           const successor = newVersionOf(name, tools, baseline.tools);
-          if (successor) ctx.report({ node, span, tool: null, messageId: 'toolReplaced', data: { tool: name, base: baseline.ref, successor } });
-          else ctx.report({ node, span, tool: null, messageId: 'toolRemoved', data: { tool: name, base: baseline.ref } });
+          if (successor) ctx.report({ node, span, tool: null, messageId: 'toolReplaced', data: { ...where, successor } });
+          else ctx.report({ node, span, tool: null, messageId: 'toolRemoved', data: where });
         }
       },
       tool(tool) {
@@ -129,13 +163,14 @@ export default defineRule<'removed' | 'renamed' | 'typeChanged' | 'typeNarrowed'
       },
     };
   },
-  fix({ finding, tool, baseline, edit, tools, workspace, today }) {
+  fix({ finding, tool, baseline, edit, tools, workspace, today, node }) {
     if (!baseline) return [];
     if (GONE_TOOL_MESSAGES.has(finding.messageId)) {
       const name = finding.data?.tool;
       const successor = finding.data?.successor;
-      if (typeof name !== 'string') return [];
-      const edits = restoreToolEdits(edit, name, baseline, tools, today, typeof successor === 'string' ? [successor] : []);
+      const base = baseline.all.find((t) => t.name === name && listPointer(t) === finding.data?.list);
+      if (typeof name !== 'string' || !base) return [];
+      const edits = restoreToolEdits(edit, base, baseline, tools, today, typeof successor === 'string' ? [successor] : [], node);
       if (!edits) return [];
       const title =
         finding.messageId === 'toolRemovedEarly'
