@@ -35,7 +35,7 @@ import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
 import { hash53, lintDocument, type FileLint } from '../../shared/src/linter';
-import { WorkspaceModel, movedNames, type IndexedFile } from '../../shared/src/workspace';
+import { WorkspaceModel, changedNames, movedNames, type IndexedFile } from '../../shared/src/workspace';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
 import { EVAL_SET_SCHEMA } from '../../shared/src/evaluation/evalSet';
 import { isEvalSetUri, isEvaluationFileUri, siblingEvalSetUri } from '../../shared/src/evaluation/paths';
@@ -953,9 +953,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function relintAffected(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>, moved: readonly string[] = []): void {
     const affected = new Set(index.affectedBy(uri, before, after, moved));
     if (goneTools.size > 0) {
-      const changed = new Set(moved);
-      for (const n of before) if (!after.has(n)) changed.add(n);
-      for (const n of after) if (!before.has(n)) changed.add(n);
+      const changed = changedNames(before, after, moved);
       for (const [u, names] of goneTools) if (u !== uri && [...names].some((n) => changed.has(n))) affected.add(u);
     }
     for (const other of affected) {

@@ -256,6 +256,14 @@ export function shareStrings(entry: IndexedFile): IndexedFile {
   return entry;
 }
 
+/** The names a file's edit changed: defined before or after but not both, and those whose profile moved. */
+export function changedNames(before: ReadonlySet<string>, after: ReadonlySet<string>, moved: Iterable<string> = []): Set<string> {
+  const changed = new Set<string>(moved);
+  for (const n of before) if (!after.has(n)) changed.add(n);
+  for (const n of after) if (!before.has(n)) changed.add(n);
+  return changed;
+}
+
 /** The workspace: a NameIndex for the rules plus definitions and references for navigation. */
 export class WorkspaceModel extends NameIndex {
   private files = new Map<string, IndexedFile>();
@@ -358,9 +366,7 @@ export class WorkspaceModel extends NameIndex {
    * define another version of it (`x` beside a new `x_v2`).
    */
   affectedBy(uri: string, before: ReadonlySet<string>, after: ReadonlySet<string>, moved: Iterable<string> = []): string[] {
-    const changed = new Set<string>(moved);
-    for (const n of before) if (!after.has(n)) changed.add(n);
-    for (const n of after) if (!before.has(n)) changed.add(n);
+    const changed = changedNames(before, after, moved);
     if (changed.size === 0) return [];
     const out = new Set<string>();
     const bases = new Set<string>();
