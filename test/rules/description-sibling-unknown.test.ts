@@ -27,6 +27,10 @@ runRuleTests(rule, {
       name: 'parameter names, enum values and assignments are not tools',
       code: `[${tool('list_logs', 'Use this to read audit logs. Use fetch_all=true to get every page, use `start_index` to resume, and call with mode "only_errors" to filter.', '"type": "object", "properties": { "fetch_all": { "type": "boolean", "description": "All pages." }, "mode": { "type": "string", "enum": ["all", "only_errors"], "description": "Which entries." } }')}]`,
     },
+    {
+      name: 'a parameter name, also when the schema writes it with an escape',
+      code: `[${tool('get_report', 'Use this to read a report. To mail it as well, call `send_report` first.', '"type": "object", "properties": { "send_report": { "type": "boolean", "description": "Mail it." } }')}, ${tool('get_invoice', 'Use this to read an invoice. To mail it as well, call `send_invoice` first.', '"type": "object", "properties": { "send\\u005finvoice": { "type": "boolean", "description": "Mail it." } }')}]`,
+    },
     { name: 'own name and a non-existent concept', code: tool('get_network_pools', 'Use get_network_pools for pool data. Use this instead of any "get_top_pools" concept: there is no such tool.') },
     { name: 'snake_case words that are not tool-shaped', code: tool('search_docs', 'Use this when the user asks about the API. Results are ranked by best_match and include the page_title.') },
     {
@@ -50,6 +54,11 @@ runRuleTests(rule, {
           fixes: [{ title: 'Replace "get_forecst" with "get_forecast"', kind: 'suggestion', output: `[${tool('get_current_weather', 'Use this for the weather right now. Do not use for forecasts; use `get_forecast` instead.')}, ${forecast}]` }],
         },
       ],
+    },
+    {
+      name: 'a word the schema has only as a description is still a mention',
+      code: `[${tool('get_report', 'Use this to read a report. To mail it as well, call `send_report` first.', '"type": "object", "properties": { "mail": { "type": "boolean", "description": "send_report" } }')}]`,
+      errors: [{ messageId: 'unknownSibling', at: 'send_report', data: { mention: 'send_report' }, fixes: [] }],
     },
     {
       name: 'a removed tool, bare snake_case before "tool"',

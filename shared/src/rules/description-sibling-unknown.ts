@@ -38,12 +38,24 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
         const mentions = toolMentions(text);
         if (mentions.length === 0) return;
         let vocabulary: Set<string> | undefined;
+        let paramsText: string | undefined;
+        // A parameter name or an enum/const/default value of the tool's own schema is not a tool (schemaVocabulary).
+        // Such a word is a JSON string of the schema's text: a word of letters, digits, `_ . - $` is written
+        // `"word"` there unless a \u escape spells one of its characters, so a schema without that text is not
+        // walked (the walk was a third of this rule's time on the generated workspace).
+        const inSchema = (word: string): boolean => {
+          const p = t.params;
+          if (!p) return false;
+          paramsText ??= ctx.doc.text.slice(p.offset, p.offset + p.length);
+          if (PLAIN_WORD.test(word) && !paramsText.includes('\\u') && !paramsText.includes(`"${word}"`)) return false;
+          vocabulary ??= schemaVocabulary(p);
+          return vocabulary.has(word);
+        };
         for (const m of mentions) {
           const base = mentionBase(m.name);
           if (m.name === t.name || base === t.name || defined(m.name) || defined(base)) continue;
           if (!looksLikeToolName(m, ctx.extraVerbs, ctx.namespaces)) continue;
-          vocabulary ??= schemaVocabulary(t.params);
-          if (vocabulary.has(m.name) || vocabulary.has(base)) continue;
+          if (inSchema(m.name) || inSchema(base)) continue;
           // A name inside an instruction about how another tool must be called ("when the send_email tool is used,
           // always add … in bcc") is no redirect: description-injection reports the sentence as tool poisoning, and
           // "define that tool" would be the wrong advice.
@@ -72,6 +84,9 @@ export default defineRule<'unknownSibling' | 'unknownSiblingSuggest'>({
     return edits.length > 0 ? [{ title: `Replace "${mention}" with "${renamed}"`, kind: 'suggestion', edits }] : [];
   },
 });
+
+/** A word that JSON writes as it is, unless a \u escape spells one of its characters. */
+const PLAIN_WORD = /^[\w.$-]*$/;
 
 /**
  * The tool a mention clearly means: the only defined name that ends with it after a separator (a namespaced
