@@ -331,6 +331,23 @@ function valueAt(raw: unknown, path: string): unknown {
   return v;
 }
 
+/** ESLint's severities, for the hint of a rule set the way .eslintrc sets it. */
+const ESLINT_SEVERITIES: Readonly<Record<string, SeveritySetting>> = { '0': 'off', '1': 'warning', '2': 'error', warn: 'warning' };
+
+/**
+ * What a severity that is not one of ours probably meant: ESLint's "warn", 0, 1 and 2 and its `[severity, options]`
+ * form (a user of ESLint writes them from habit), or one of ours in other capitals.
+ */
+function severityHint(value: unknown): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== 'string' && typeof first !== 'number') return '';
+  const text = String(first).trim().toLowerCase();
+  const meant = ESLINT_SEVERITIES[text] ?? ((SEVERITY_SETTINGS as readonly string[]).includes(text) ? (text as SeveritySetting) : undefined);
+  if (!meant) return '';
+  const written = JSON.stringify(value).length > 60 ? 'this' : JSON.stringify(value);
+  return Array.isArray(value) ? ` (${written} is ESLint's form with options, which toolschema rules do not take: write "${meant}")` : ` (for ${written} write "${meant}")`;
+}
+
 function configErrorMessage(e: ErrorObject, value: unknown): string {
   const where = e.instancePath ? `"${clipValue(e.instancePath.slice(1).replace(/\//g, '.'))}"` : 'The configuration';
   if (e.instancePath === '/baseline') return '"baseline" must be one git revision such as "HEAD" or "origin/main" (no spaces, not starting with "-", not a range such as "HEAD..main", not a tree or a blob such as "HEAD^{tree}"), or false to turn the comparison off; it is ignored.';
@@ -344,7 +361,7 @@ function configErrorMessage(e: ErrorObject, value: unknown): string {
       return `${where} holds ${where === '"files"' || where === '"ignore"' ? 'globs' : 'items'} past the first ${(e.params as { limit: number }).limit}: at most ${(e.params as { limit: number }).limit} are accepted (each is matched against every path); the list is ignored and the default is used.`;
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
-      if (e.instancePath.startsWith('/rules/')) return `${where}: unknown severity; use one of ${allowed}. The rule keeps its default.`;
+      if (e.instancePath.startsWith('/rules/')) return `${where}: unknown severity${severityHint(value)}; use one of ${allowed}. The rule keeps its default.`;
       return `${where} must be one of ${allowed}; the default is used.`;
     }
     case 'type':

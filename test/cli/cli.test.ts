@@ -100,6 +100,12 @@ describe('toolschema CLI', () => {
     const strict = run(['lint', 'tools', '--config', 'w/cfg.json', '--max-warnings', '0'], dir);
     assert.equal(strict.code, 1);
     assert.match(strict.stdout, /too many warnings/);
+    // -1, ESLint's default, is no limit (as a separate argument too, though it starts with a dash).
+    for (const args of [['--max-warnings', '-1'], ['--max-warnings=-1']]) {
+      const unlimited = run(['lint', 'tools', '--config', 'w/cfg.json', ...args], dir);
+      assert.equal(unlimited.code, 0, unlimited.stderr);
+      assert.doesNotMatch(unlimited.stdout, /too many warnings/);
+    }
   });
 
   it('--list-rules lists every rule with its default severity', () => {
@@ -175,10 +181,10 @@ describe('toolschema CLI', () => {
     assert.notEqual(dotCache.code, 2, dotCache.stderr);
     rmSync(join(dir, 'tools', '.c.tool.json'), { force: true });
     rmSync(join(dir, 'lk'));
-    for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-1', '2.5', '99999999999999999999']) {
+    for (const bad of ['many', '', ' ', '0x10', '1e3', '0b1', '-2', '-01', '2.5', '99999999999999999999']) {
       const r = run(['lint', `--max-warnings=${bad}`], dir);
       assert.equal(r.code, 2, `"${bad}"`);
-      assert.equal(r.stderr, `toolschema: --max-warnings must be a non-negative integer of at most 15 digits, got "${bad}".\n`);
+      assert.equal(r.stderr, `toolschema: --max-warnings must be a non-negative integer of at most 15 digits (or -1: no limit), got "${bad}".\n`);
     }
     const cfg = run(['lint', 'tools', '--config', 'missing.json'], dir);
     assert.equal(cfg.code, 2);

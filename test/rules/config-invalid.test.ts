@@ -134,6 +134,20 @@ describe('config-invalid', () => {
     assert.equal(config.budgets.toolsetSize, 20);
   });
 
+  it('invalid: a severity written as ESLint writes it says what to write instead; the rule keeps its default', () => {
+    const text = '{ "rules": { "name-verb-first": "warn", "name-vague": 2, "name-format": 0, "description-too-short": ["warn", { "min": 3 }], "eval-missing": "Error", "eval-stale": "loud" } }';
+    const { config, findings } = parse(text);
+    const at = (s: string) => findings.find((f) => text.slice(f.offset, f.offset + f.length) === s)!.message;
+    assert.equal(at('"warn"'), '"rules.name-verb-first": unknown severity (for "warn" write "warning"); use one of "off", "hint", "info", "warning", "error". The rule keeps its default.');
+    assert.match(at('2'), /^"rules.name-vague": unknown severity \(for 2 write "error"\);/);
+    assert.match(at('0'), /^"rules.name-format": unknown severity \(for 0 write "off"\);/);
+    assert.match(at('["warn", { "min": 3 }]'), /^"rules.description-too-short": unknown severity \(\["warn",\{"min":3\}\] is ESLint's form with options, which toolschema rules do not take: write "warning"\);/);
+    assert.match(at('"Error"'), /unknown severity \(for "Error" write "error"\);/);
+    assert.match(at('"loud"'), /^"rules.eval-stale": unknown severity; use one of/);
+    assert.equal(findings.length, 6);
+    for (const id of ['name-verb-first', 'name-vague', 'name-format', 'description-too-short', 'eval-missing', 'eval-stale']) assert.equal(config.rules[id], undefined, id);
+  });
+
   it('invalid: one message per problem, about the key or value at fault (rule ids that are not words, each form of "verbs")', () => {
     const messages = (text: string) => parse(text).findings.map((f) => `${text.slice(f.offset, f.offset + f.length)}: ${f.message}`);
     assert.deepEqual(messages('{"rules": {"__proto__": "off"}}'), ['"__proto__": Unknown rule id "__proto__"; run "toolschema --list-rules" for the list.']);

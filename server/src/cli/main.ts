@@ -89,7 +89,7 @@ export function runCli(argv: readonly string[], given: CliIO): number {
     .argument('[paths...]', 'files, folders or globs; a folder is linted as one workspace')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .option('-c, --config <file>', 'configuration file (default: the nearest toolschema.config.json)')
-    .option('--max-warnings <n>', 'exit with code 1 when there are more warnings than this')
+    .option('--max-warnings <n>', 'exit with code 1 when there are more warnings than this (-1: no limit, the default)')
     .addOption(new Option('--profile <profile>', 'provider profile for every tool (overrides the configuration)').choices(['auto', ...PROFILES]))
     .option('--list-rules', 'list the rules with their default severity and exit')
     .option('--explain <rule-id>', 'print the documentation of a rule and exit')
@@ -152,9 +152,10 @@ function lintCommand(paths: string[], opts: LintOptions, io: CliIO): number | Pr
   }
   let maxWarnings: number | undefined;
   if (opts.maxWarnings !== undefined) {
-    // Decimal digits only: Number() also reads "", " ", "0x10", "1e3" and "0b1".
-    maxWarnings = /^\d{1,15}$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings must be a non-negative integer of at most 15 digits, got "${clipValue(String(opts.maxWarnings))}".`);
+    // Decimal digits only: Number() also reads "", " ", "0x10", "1e3" and "0b1". -1 is ESLint's default: no limit.
+    maxWarnings = opts.maxWarnings === '-1' ? -1 : /^\d{1,15}$/.test(opts.maxWarnings) ? Number(opts.maxWarnings) : NaN;
+    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings must be a non-negative integer of at most 15 digits (or -1: no limit), got "${clipValue(String(opts.maxWarnings))}".`);
+    if (maxWarnings === -1) maxWarnings = undefined;
   }
 
   if (opts.concurrency !== 'auto' && opts.concurrency !== 'off' && !/^[1-9]\d{0,2}$/.test(opts.concurrency)) throw new UsageError(`--concurrency must be a number from 1 to 999, "auto" or "off", got "${opts.concurrency}".`);
