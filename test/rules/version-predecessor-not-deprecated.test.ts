@@ -84,6 +84,11 @@ runRuleTests(rule, {
       errors: [{ messageId: 'notDeprecated', at: '"get_weather"', data: { successor: 'get_weather_v2' }, fixes: [{ title: 'Mark "get_weather" deprecated', kind: 'suggestion', output: anthropicFixed }] }],
     },
     {
+      name: 'a description that opens with "Deprecated fields…" does not say the tool is deprecated',
+      code: anthropic.replace('"Use this when the user asks for the current weather in a city."', '"Deprecated fields are omitted. Use this when the user asks for the current weather in a city."'),
+      errors: [{ messageId: 'notDeprecated', at: '"get_weather"', data: { successor: 'get_weather_v2' } }],
+    },
+    {
       name: 'MCP: the marker goes into _meta',
       code: mcp,
       errors: [{ messageId: 'notDeprecated', at: '"create_ticket"', data: { successor: 'create_ticket_v2' }, fixes: [{ output: mcpFixed }] }],

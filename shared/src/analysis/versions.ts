@@ -83,10 +83,22 @@ export function redirectTargets(description: string | undefined): string[] {
   return [...new Set(out)];
 }
 
-/** True when the description opens with "Deprecated" (the redirect the model reads). */
+/**
+ * True when the description opens by saying the tool is deprecated (the redirect the model reads): "DEPRECATED",
+ * or "Deprecated" followed by punctuation ("Deprecated:", "[Deprecated]", "Deprecated -", "Deprecated.") or by
+ * words that go on about the tool ("Deprecated in favour of…", "Deprecated since…", "Deprecated, use…", "Deprecated
+ * tool…"). "Deprecated fields are omitted" describes what the tool returns, not the tool (an independent tester:
+ * such a tool counted as deprecated, and its removal passed).
+ */
 export function descriptionSaysDeprecated(description: string | undefined): boolean {
-  return !!description && /^\W{0,3}(?:\[?deprecated\b|DEPRECATED\b)/i.test(description.trimStart());
+  if (!description) return false;
+  const text = description.trimStart();
+  return DEPRECATED_BANNER.test(text) || DEPRECATED_LEAD.test(text);
 }
+
+const DEPRECATED_BANNER = /^\W{0,3}\[?DEPRECATED\b/;
+const DEPRECATED_LEAD =
+  /^\W{0,3}\[?deprecated(?:$|\s*[^\w\s]|\s+(?:in\s+favou?r|since|as\s+of|from|in|on|after|use|using|call|please|prefer|and|but|so|now|soon|will|tool|function|endpoint|method|api|alias|version|legacy|command|operation|action|for|do|don['’]?t|this|see|replaced|superseded|no\s+longer|to\s+be|v?\d)\b)/i;
 
 /** The tool's deprecation, from its marker or, failing that, a description that opens with "Deprecated". */
 export function deprecationOf(tool: ToolInfo): Deprecation | undefined {
