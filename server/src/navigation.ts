@@ -28,6 +28,7 @@ import {
 } from 'vscode-languageserver';
 import type { FileLint } from '../../shared/src/linter';
 import type { ToolDocument } from '../../shared/src/document';
+import type { RequestVersionGuard } from './requestVersion';
 import type { ToolInfo } from '../../shared/src/discover';
 import { parseEvalSet } from '../../shared/src/evaluation/evalSet';
 import type { WorkspaceModel } from '../../shared/src/workspace';
@@ -86,6 +87,8 @@ export interface NavigationDeps {
    * changed (or dropping those gone): true when any entry changed, so the answer must be computed again.
    */
   refreshFromDisk?(uris: Iterable<string>): boolean;
+  /** Answers for the document version a request was sent for (requestVersion.ts); unset: none checked. */
+  versions?: RequestVersionGuard;
   /** Whether the client takes InsertReplaceEdit in completion items (textDocument.completion.completionItem.insertReplaceSupport). */
   insertReplace?(): boolean;
   /** The JSON language service's completion at the same position. */
@@ -186,9 +189,20 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
     }
   };
   const cancelledError = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
+  /**
+   * Waits as `settled` does, then for the document to be linted at the version the request was sent for
+   * (`asked`, taken before the wait): RequestCancelled or ContentModified when it was cancelled or the document
+   * changed meanwhile (a rename sent for version 1 was computed on version 2 with version 1's position).
+   */
+  const readyFor = async (what: string, uri: string, asked: number | null, token: CancellationToken): Promise<void> => {
+    await settled(what, token);
+    await deps.versions?.ready(uri, asked, token);
+  };
+  const askedOf = (uri: string) => deps.versions?.asked(uri) ?? null;
 
   connection.onDefinition(async (params, token): Promise<Location[] | null> => {
-    await settled('definition', token);
+    const asked = askedOf(params.textDocument.uri);
+    await readyFor('definition', params.textDocument.uri, asked, token);
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
@@ -203,7 +217,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   });
 
   connection.onReferences(async (params, token): Promise<Location[] | null> => {
-    await settled('references', token);
+    const asked = askedOf(params.textDocument.uri);
+    await readyFor('references', params.textDocument.uri, asked, token);
     try {
       const at = targetOf(params.textDocument.uri, params.position);
       if (!at?.target) return null;
@@ -216,7 +231,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   });
 
   connection.onPrepareRename(async (params, token) => {
-    await settled('prepare rename', token);
+    const asked = askedOf(params.textDocument.uri);
+    await readyFor('prepare rename', params.textDocument.uri, asked, token);
     const at = targetOf(params.textDocument.uri, params.position);
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
@@ -225,7 +241,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   });
 
   connection.onRenameRequest(async (params, token): Promise<WorkspaceEdit> => {
-    await settled('rename', token);
+    const asked = askedOf(params.textDocument.uri);
+    await readyFor('rename', params.textDocument.uri, asked, token);
     const at = targetOf(params.textDocument.uri, params.position);
     if (!at) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_HERE);
     const p = prepareRenameOf(model, at.target);
@@ -246,8 +263,10 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   });
 
   connection.onDocumentSymbol(async (params, token): Promise<DocumentSymbol[]> => {
+    const asked = askedOf(params.textDocument.uri);
     if (deps.configured) await Promise.race([deps.configured(), new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()))]);
     if (token.isCancellationRequested) throw cancelledError();
+    await deps.versions?.ready(params.textDocument.uri, asked, token);
     try {
       const lint = deps.lintOf(params.textDocument.uri);
       if (lint) return documentOutline(lint).map(toDocumentSymbol);
@@ -280,7 +299,8 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
   connection.onCompletion(async (params, token): Promise<CompletionList | null> => {
     const uri = params.textDocument.uri;
     let mine: ReturnType<typeof completionsAt>;
-    await settled('completion', token);
+    const asked = askedOf(uri);
+    await readyFor('completion', uri, asked, token);
     try {
       const lint = deps.lintOf(uri);
       if (lint) {

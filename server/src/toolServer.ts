@@ -9,6 +9,8 @@ import {
   type Diagnostic,
   type Hover,
   type HoverParams,
+  type SelectionRange,
+  type SelectionRangeParams,
   TextDocuments,
   TextDocumentSyncKind,
   DiagnosticSeverity,
@@ -60,6 +62,7 @@ import { LintScheduler } from './scheduler';
 import { reclaimMemoryAfterBurst, reclaimMemoryWhenIdle } from './memory';
 import { inProcessDiskWork, indexText, type DiskWork, type IndexReply, type LintReply } from './diskWork';
 import { formatEdits } from './formatting';
+import { requestVersionGuard } from './requestVersion';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -1161,7 +1164,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // ------------------------------------------------------------------ features
 
-  connection.onHover((params): Hover | null | Promise<Hover | null> => afterConfig(() => hoverAt(params)));
+  /** Requests answered for the document version they were sent for (requestVersion.ts). */
+  const versions = requestVersionGuard({
+    version: (uri) => documents.get(uri)?.version ?? null,
+    lint: (uri) => void currentLint(uri),
+  });
+  /** `fn` after the configuration is loaded, for the version of `uri` the request was sent for (else refused). */
+  const forVersion = <T>(uri: string, token: CancellationToken | undefined, fn: () => T | Promise<T>): T | Promise<T> => {
+    const asked = versions.asked(uri);
+    return afterConfig(() => versions.run(uri, asked, token, fn));
+  };
+
+  connection.onHover((params, token): Hover | null | Promise<Hover | null> => forVersion(params.textDocument.uri, token, () => hoverAt(params)));
 
   function hoverAt(params: HoverParams): Hover | null | Promise<Hover | null> {
     const doc = documents.get(params.textDocument.uri);
@@ -1211,6 +1225,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       await new Promise((r) => setImmediate(r));
     },
     lintOf: (uri) => currentLint(uri),
+    versions,
     insertReplace: () => completionInsertReplace,
     refreshFromDisk: (uris) => refreshFromDisk(uris),
     documentVersion: (uri) => documents.get(uri)?.version ?? null,
@@ -1231,21 +1246,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return withJson(uri, (doc) => Promise.resolve(jsonLs().doComplete(doc, doc.positionAt(doc.offsetAt(params.position)), jsonLs().parseJSONDocument(doc))), null);
     },
   });
-  connection.onDocumentFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, undefined, params.options), []));
-  connection.onDocumentRangeFormatting((params) => withJson(params.textDocument.uri, (doc) => formatEdits(doc, params.range, params.options), []));
-  connection.onFoldingRanges((params) => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), []));
+  connection.onDocumentFormatting((params, token) => forVersion(params.textDocument.uri, token, () => withJson(params.textDocument.uri, (doc) => formatEdits(doc, undefined, params.options), [])));
+  connection.onDocumentRangeFormatting((params, token) => forVersion(params.textDocument.uri, token, () => withJson(params.textDocument.uri, (doc) => formatEdits(doc, params.range, params.options), [])));
+  connection.onFoldingRanges((params, token) => forVersion(params.textDocument.uri, token, () => withJson(params.textDocument.uri, (doc) => jsonLs().getFoldingRanges(doc), [])));
   // Positions past the end of their line or of the text are read as that end (as for completion): the JSON service
   // answers a position outside every node with an empty range at that position, outside the document.
   // One answer per position, as LSP wants, also where the JSON service does not run (a file refused for its nesting or
   // its size: it answered [] for two positions; an independent tester): the position itself.
-  connection.onSelectionRanges((params) => {
+  connection.onSelectionRanges((params, token) => forVersion(params.textDocument.uri, token, () => selectionRanges(params)));
+  function selectionRanges(params: SelectionRangeParams): SelectionRange[] | Promise<SelectionRange[]> {
     const doc = documents.get(params.textDocument.uri);
     const itself = params.positions.map((p) => {
       const at = doc ? doc.positionAt(doc.offsetAt(p)) : p;
       return { range: { start: at, end: at } };
     });
     return withJson(params.textDocument.uri, (doc) => jsonLs().getSelectionRanges(doc, params.positions.map((p) => doc.positionAt(doc.offsetAt(p))), jsonLs().parseJSONDocument(doc)), itself);
-  });
+  }
 
   // ------------------------------------------------------------------ fixes, refactors, commands
 
@@ -1271,8 +1287,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   // Code actions and commands read the lint of the document: not before the configuration is loaded.
-  connection.onCodeAction((params) =>
-    afterConfig(() => {
+  connection.onCodeAction((params, token) =>
+    forVersion(params.textDocument.uri, token, () => {
       try {
         const ctx = actionContext(params.textDocument.uri);
         return ctx ? codeActions(ctx, params) : [];
@@ -1285,8 +1301,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onCodeActionResolve((action) => afterConfig(() => resolveCodeAction(action, actionContext)));
 
-  connection.onRequest(ToolsRequest, (params: ToolsParams): ToolsResult | null | Promise<ToolsResult | null> =>
-    afterConfig(() => {
+  connection.onRequest(ToolsRequest, (params: ToolsParams, token): ToolsResult | null | Promise<ToolsResult | null> =>
+    forVersion(params && typeof params.uri === 'string' ? params.uri : '', token, () => {
       const ctx = params && typeof params.uri === 'string' ? actionContext(params.uri) : undefined;
       return ctx ? { version: ctx.version, tools: toolSummaries(ctx) } : null;
     }),
