@@ -31,11 +31,18 @@ export function decodeToolFile(buf: Buffer): DecodedFile {
   if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
     // The editor's text has no mark: positions on the first line counted it, one character to the right of the
     // editor's (a rename edit in a closed file landed one character early; an independent LSP tester).
-    const body = buf.subarray(3);
-    const decoded = decodeToolFile(body);
+    // One mark, as editors strip it: what follows is read as UTF-8 even if it starts with another mark (the editor
+    // shows that one as U+FEFF, which the parse reports; stripping both moved every position on the first line one
+    // character to the left of the editor's; an independent fuzzer) or with the bytes of a UTF-16 mark.
+    const decoded = decodeUtf8(buf.subarray(3));
     if (decoded.problem) return decoded;
     return { text: decoded.text, problem: { offset: 0, message: BOM_MESSAGE } };
   }
+  return decodeUtf8(buf);
+}
+
+/** Bytes read as UTF-8, with the first invalid sequence as the problem, if any. */
+function decodeUtf8(buf: Buffer): DecodedFile {
   const text = buf.toString('utf8');
   if (isUtf8(buf)) return { text };
   const at = firstInvalidUtf8(buf);

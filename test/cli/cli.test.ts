@@ -390,6 +390,12 @@ describe('toolschema CLI', () => {
       const out = JSON.parse(r.stdout) as { files: { diagnostics: { rule: string; range: { start: { line: number; character: number } } }[] }[] };
       const name = out.files[0]!.diagnostics.find((d) => d.rule === 'name-format');
       assert.deepEqual(name?.range.start, { line: 0, character: text.indexOf('"getOrder"') }, r.stdout);
+      // Two marks: editors strip one and show the other as U+FEFF (not JSON): positions count it, and the parse says so.
+      writeFileSync(join(fixDir, 'bom2.tool.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), Buffer.from(text)]));
+      const two = JSON.parse(run(['lint', '--format', 'json', 'bom2.tool.json'], fixDir).stdout) as typeof out;
+      const diags = two.files[0]!.diagnostics as { rule: string; message: string; range: { start: { line: number; character: number } } }[];
+      assert.deepEqual(diags.find((d) => d.rule === 'name-format')?.range.start, { line: 0, character: 1 + text.indexOf('"getOrder"') }, JSON.stringify(diags));
+      assert.ok(diags.some((d) => d.rule === 'parse-error' && /U\+FEFF/.test(d.message)), JSON.stringify(diags));
     });
 
     it('--fix works against the names the other files define after their fixes: a fixed point, reporting what a plain lint reports', () => {
