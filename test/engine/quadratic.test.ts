@@ -55,6 +55,22 @@ describe('shapes that were quadratic', { timeout: 120_000 }, () => {
     assert.match(invalid[0]!.message, /Default "x" is not valid for this parameter \(must be integer\)/);
   });
 
+  it('2,000 parameters with a default, each a $ref into a ring of 200 definitions (the definitions were copied and compiled with each: 6 s for 100 of them; an independent fuzzer), and 600 into a ring of 300 (ajv overflows its stack on it, for each parameter)', () => {
+    const ring = (k: number, n: number) => {
+      const defs: Record<string, unknown> = {};
+      for (let i = 0; i < k; i++) defs[`Node${i}`] = { type: 'object', properties: { value: { type: 'string' }, child: { $ref: `#/$defs/Node${(i + 1) % k}` } } };
+      // Every other default is invalid (a number for a string); each parameter's schema is its own (maxProperties).
+      const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { $ref: `#/$defs/Node${i % k}`, maxProperties: 10 + i, description: 'P.', default: i % 2 ? { value: i } : { child: { value: 'x' } } }]));
+      return JSON.stringify({ name: 'get_record', description: 'Use this when the user asks for the record by its id. Returns the record with its fields.', parameters: { type: 'object', $defs: defs, properties } });
+    };
+    const files = lintWithin60s({ 'ring.tool.json': ring(200, 2000), 'deep.tool.json': ring(300, 600) });
+    const invalid = files.find((f) => f.path === 'ring.tool.json')!.diagnostics.filter((d) => d.rule === 'default-invalid');
+    assert.equal(invalid.length, 1000);
+    assert.match(invalid[0]!.message, /^Default \{"value":1\} is not valid for this parameter \(value must be string\)/);
+    // Too deep for ajv: not checked (no finding), and no error.
+    assert.deepEqual(files.find((f) => f.path === 'deep.tool.json')!.diagnostics.filter((d) => d.rule === 'default-invalid'), []);
+  });
+
   it('"did you mean" over names of 150,000 characters: required-unknown and eval-unknown-tool charge a distance by its length (99 s and 15 s before)', () => {
     // An independent fuzzer: the budgets counted distances, each of which took about a second on such names.
     const long = (c: string) => c + 'x_y'.repeat(50_000);

@@ -13,7 +13,7 @@ import { isSafePattern, type RedosDetectorResult } from 'redos-detector';
 import { distance } from 'fastest-levenshtein';
 import { child, entries, isObject, str, valueWithin, type JsonValue, type Node } from '../document';
 import type { ToolInfo } from '../discover';
-import { StringCache, appendAll, ownString } from '../text';
+import { StringCache, appendAll, hash53, ownString } from '../text';
 import { quickValid } from './quickValid';
 
 export type Draft = '07' | '2020';
@@ -913,6 +913,9 @@ export function clearSchemaCaches(): void {
   metaCache.clear();
   metaCacheChars = 0;
   validatorCache.clear();
+  for (const [id, draft] of definitionSets) valueAjv(draft).removeSchema(id);
+  definitionSets.clear();
+  tooDeep.clear();
   refillRegexTime(); // as in a fresh process
 }
 const validatorCache = new Map<string, { fn: ValidateFunction | null; draft: Draft }>();
@@ -944,6 +947,91 @@ function compileCached(json: string, draft: Draft): ValidateFunction | null {
     if (oldest.fn && typeof oldest.fn.schema === 'object') valueAjv(oldest.draft).removeSchema(oldest.fn.schema);
   }
   return fn;
+}
+
+/** The definitions added to each ajv instance (by `$id`), oldest first: at most DEFINITIONS_MAX. */
+const definitionSets = new Map<string, Draft>();
+/** Definitions whose compilation overflowed the stack (by `$id`; dropped with them). */
+const tooDeep = new Set<string>();
+const DEFINITIONS_MAX = 200;
+
+/**
+ * A validator for a subschema whose `$ref`s point into definitions given apart (splitDefinitions): the definitions
+ * are added to ajv once, under an `$id` made from their text, and the subschema's `#/$defs/…` and
+ * `#/definitions/…` refer to them there; ajv compiles each definition once for every subschema that reaches it.
+ * (Only refs of those two forms are copied: copySchema.) Validates as the subschema with the definitions merged in.
+ */
+function compileWithDefinitions(own: string, definitions: { json: string; hash: string }, draft: Draft): ValidateFunction | null {
+  const id = `urn:toolschema:definitions:${draft}:${definitions.json.length}:${definitions.hash}`;
+  const key = `${draft}\u0000${id}\u0000${own}`;
+  const hit = validatorCache.get(key);
+  if (hit) {
+    validatorCache.delete(key);
+    validatorCache.set(key, hit);
+    return hit.fn;
+  }
+  const ajv = valueAjv(draft);
+  if (definitionSets.has(id)) {
+    definitionSets.delete(id);
+    definitionSets.set(id, draft);
+  } else {
+    try {
+      // Another set under this id (added before the caches were cleared) is replaced: the id is made from the text.
+      ajv.removeSchema(id);
+      ajv.addSchema({ ...(JSON.parse(definitions.json) as JsonObject), $id: id });
+    } catch {
+      validatorCache.set(key, { fn: null, draft });
+      return null;
+    }
+    definitionSets.set(id, draft);
+    while (definitionSets.size > DEFINITIONS_MAX) {
+      const [oldest, d] = definitionSets.entries().next().value as [string, Draft];
+      definitionSets.delete(oldest);
+      tooDeep.delete(oldest);
+      // Validators compiled against them keep what they compiled; a later subschema adds them again.
+      valueAjv(d).removeSchema(oldest);
+    }
+  }
+  let fn: ValidateFunction | null = null;
+  const schema = JSON.parse(own) as JsonValue;
+  rebaseRefs(schema, id, 0);
+  // ajv compiles a chain of references depth first, one call deeper per reference: a chain of a few hundred
+  // definitions overflows the stack, for every subschema that enters it (600 parameters into a ring of 300: 4 s of
+  // failed compilations). Once that happened, these definitions are not compiled again.
+  if (!tooDeep.has(id)) {
+    try {
+      fn = ajv.compile(schema as object);
+    } catch (e) {
+      fn = null;
+      if (e instanceof RangeError) tooDeep.add(id);
+      if (typeof schema === 'object') ajv.removeSchema(schema as object);
+    }
+  }
+  validatorCache.set(key, { fn, draft });
+  while (validatorCache.size > VALIDATOR_CACHE_MAX) {
+    const oldestKey = validatorCache.keys().next().value as string;
+    const oldest = validatorCache.get(oldestKey)!;
+    validatorCache.delete(oldestKey);
+    if (oldest.fn && typeof oldest.fn.schema === 'object') valueAjv(oldest.draft).removeSchema(oldest.fn.schema);
+  }
+  return fn;
+}
+
+/** Prefixes `base` to every `$ref` of a schema copy (copySchema's keywords: the schema positions only, never values). */
+function rebaseRefs(s: JsonValue | undefined, base: string, depth: number): void {
+  if (!isJsonObject(s ?? null) || depth > 80) return;
+  const o = s as JsonObject;
+  for (const k of Object.keys(o)) {
+    const v = o[k]!;
+    if (k === '$ref') {
+      if (typeof v === 'string') o[k] = base + v;
+    } else if (MAP_KEYWORDS.has(k) || k === 'dependencies') {
+      if (isJsonObject(v)) for (const name of Object.keys(v)) rebaseRefs(v[name], base, depth + 1);
+    } else if (SINGLE_KEYWORDS.has(k) || ARRAY_KEYWORDS.has(k) || k === 'items') {
+      if (Array.isArray(v)) for (const x of v) rebaseRefs(x, base, depth + 1);
+      else rebaseRefs(v, base, depth + 1);
+    }
+  }
 }
 
 /** Longest string (or object key) in a value, bounded work. */
@@ -1190,26 +1278,37 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
   const st: CopyState = { nodes: 0, refs: false, unsupported: false, patterns: [], patternKeys: [] };
   const copy = copySchema(schema, st, 0, opts.gemini, opts.without);
   if (copy === undefined || st.unsupported) return undefined;
+  // The root's definitions, copied once per root (definitionsOf), when the subschema has none of its own: then
+  // they are compiled once per root too, for all its subschemas (compileWithDefinitions).
+  let shared: SharedDefinitions | undefined;
   if (copy !== null && typeof copy === 'object' && !Array.isArray(copy)) {
     if (Object.keys(copy).length === 0) return ALWAYS_VALID;
     if (st.refs) {
-      for (const k of ['$defs', 'definitions']) {
-        const defs = child(root, k);
-        if (!isObject(defs) || Object.prototype.hasOwnProperty.call(copy, k)) continue;
-        const m: { [k: string]: JsonValue } = {};
-        for (const [name, , sub] of entries(defs)) {
-          const c = copySchema(sub, st, 1, opts.gemini);
-          if (c !== undefined) define(m, name, c);
-        }
-        define(copy, k, m);
+      const own = (k: string) => Object.prototype.hasOwnProperty.call(copy, k);
+      const ownDefinitions = own('$defs') || own('definitions');
+      const defs = definitionsOf(root, opts.gemini);
+      let nodes = st.nodes;
+      let unsupported = false;
+      for (const d of defs.maps) {
+        if (own(d.key)) continue;
+        define(copy, d.key, d.map);
+        nodes += d.nodes;
+        unsupported ||= d.unsupported;
+        st.patterns.push(...d.patterns);
+        st.patternKeys.push(...d.patternKeys);
       }
-      if (st.unsupported) return undefined;
+      // As if copied here: over the bound, or with what a copy cannot hold, the value is not checked.
+      if (unsupported || nodes > MAX_COPY_NODES) return undefined;
+      if (!ownDefinitions && defs.maps.length > 0) shared = defs;
       // A `$ref` cycle that never moves to a part of the value ({"a": {"$ref": "#/$defs/a"}}) recurses forever;
       // definitions that reference the next ones twice or more take exponential time and memory.
       if (inPlaceProblem(copy)) return undefined;
     }
   }
   let full: string | undefined;
+  // With shared definitions: the subschema's own keywords apart (the definitions' text is the root's, made once).
+  const ownPart = shared && Object.fromEntries(Object.entries(copy as JsonObject).filter(([k]) => !shared!.maps.some((d) => d.key === k)));
+  let ownJson: string | undefined;
   // Verdicts are computed only when a long string needs them (redos analysis is cached per pattern).
   const safe: (boolean | undefined)[] = [];
   const isSafe = (i: number) => (safe[i] ??= regexSafety(st.patterns[i]!.pattern) === 'safe');
@@ -1221,30 +1320,88 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
       if (quickValid(copy, value) === true) return VALID;
       const longest = longestString(value);
       if (st.patternKeys.length > 0 && (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !keysSafe()))) return undefined;
-      // Keys sorted, in the schema (ajv checks `properties` in their order) and in the value (it visits members in
-      // theirs): the error quoted in the message then does not depend on the order the keys were written in.
-      let json = (full ??= JSON.stringify(withSortedKeys(copy)));
       const dropped: number[] = [];
       for (let i = 0; i < st.patterns.length; i++) {
         if (longest > MAX_PATTERN_INPUT || (longest > MAX_UNPROVEN_PATTERN_INPUT && !isSafe(i))) dropped.push(i);
       }
+      // Keys sorted, in the schema (ajv checks `properties` in their order) and in the value (it visits members in
+      // theirs): the error quoted in the message then does not depend on the order the keys were written in.
+      let json = shared ? '' : (full ??= JSON.stringify(withSortedKeys(copy)));
+      let own = shared ? (ownJson ??= JSON.stringify(withSortedKeys(ownPart!))) : '';
+      let definitions = shared && dropped.length === 0 ? sharedText(shared) : undefined;
       if (dropped.length > 0) {
         // A schema without its pattern accepts more: that only drops errors, except under `not`, `if` (and its
         // `then` / `else`) and `oneOf`, where it can add one (a default that plainly does not match `^(a+)+$` was
         // "not valid (must NOT be valid)"). With any of those keywords in the schema, the value is not checked.
-        if (/"(?:not|if|oneOf)":/.test(json)) return undefined;
+        if (shared ? NEGATING.test(own) || NEGATING.test(sharedText(shared).json) : NEGATING.test(json)) return undefined;
         for (const i of dropped) delete st.patterns[i]!.holder.pattern;
-        json = JSON.stringify(withSortedKeys(copy));
+        if (shared) {
+          own = JSON.stringify(withSortedKeys(ownPart!));
+          const text = definitionsJson(shared);
+          definitions = { json: text, hash: hash53(text) };
+        } else json = JSON.stringify(withSortedKeys(copy));
         for (const i of dropped) define(st.patterns[i]!.holder, 'pattern', st.patterns[i]!.pattern);
       }
       // Definitions that reach the same parts of the value twice or more (see validationWork): not validated.
       if (st.refs && validationWork(copy as JsonObject, value) > MAX_VALIDATION_WORK) return undefined;
-      const fn = compileCached(json, opts.draft);
+      const fn = definitions ? compileWithDefinitions(own, definitions, opts.draft) : compileCached(json, opts.draft);
       if (!fn) return undefined;
       const valid = fn(withSortedKeys(value)) as boolean;
       return { valid, errors: valid ? [] : [...(fn.errors ?? [])] };
     },
   };
+}
+
+/** Keywords under which a schema without one of its patterns can reject more (prepareValueCheck). */
+const NEGATING = /"(?:not|if|oneOf)":/;
+
+/** A root's definitions (`$defs`, `definitions`) as copySchema copies them, made once per root node. */
+interface SharedDefinitions {
+  maps: { key: string; map: JsonObject; nodes: number; unsupported: boolean; patterns: CopyState['patterns']; patternKeys: string[] }[];
+  /** Their JSON text (keys sorted) and its hash, made once. */
+  text?: { json: string; hash: string };
+}
+
+/**
+ * The root's definitions, copied once per root node (and Gemini reading): every subschema that uses `$ref` carries
+ * them. Copied with each, 2,000 parameters that each refer into a chain of 2,000 definitions (350 KB) copied 4
+ * million definitions (12 s; an independent fuzzer). The copies are shared: nothing changes them but the drop of a
+ * pattern during one check, which puts it back.
+ */
+const definitionsByRoot = [new WeakMap<Node, SharedDefinitions>(), new WeakMap<Node, SharedDefinitions>()];
+function definitionsOf(root: Node, gemini: boolean): SharedDefinitions {
+  const cache = definitionsByRoot[gemini ? 1 : 0]!;
+  let d = cache.get(root);
+  if (d) return d;
+  d = { maps: [] };
+  for (const key of ['$defs', 'definitions']) {
+    const defs = child(root, key);
+    if (!isObject(defs)) continue;
+    const st: CopyState = { nodes: 0, refs: false, unsupported: false, patterns: [], patternKeys: [] };
+    const map: JsonObject = {};
+    for (const [name, , sub] of entries(defs)) {
+      const c = copySchema(sub, st, 1, gemini);
+      if (c !== undefined) define(map, name, c);
+    }
+    d.maps.push({ key, map, nodes: st.nodes, unsupported: st.unsupported, patterns: st.patterns, patternKeys: st.patternKeys });
+  }
+  cache.set(root, d);
+  return d;
+}
+
+/** The definitions' JSON text, keys sorted (as they stand: a dropped pattern is left out). */
+function definitionsJson(d: SharedDefinitions): string {
+  const o: JsonObject = {};
+  for (const m of d.maps) define(o, m.key, m.map);
+  return JSON.stringify(withSortedKeys(o));
+}
+
+function sharedText(d: SharedDefinitions): { json: string; hash: string } {
+  if (!d.text) {
+    const json = definitionsJson(d);
+    d.text = { json, hash: hash53(json) };
+  }
+  return d.text;
 }
 
 // ---------------------------------------------------------------------------------------------
