@@ -86,7 +86,7 @@ export function runCli(argv: readonly string[], given: CliIO): number {
   program
     .command('lint', { isDefault: true })
     .description('Lint tool files. Default: **/*.tool.json under the current folder (node_modules ignored).')
-    .argument('[paths...]', 'files, folders or globs; a folder is linted as one workspace')
+    .argument('[paths...]', 'files, folders or globs; all the files they name are linted as one workspace (a tool defined in two of them is a duplicate)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'))
     .option('-c, --config <file>', 'configuration file (default: the nearest toolschema.config.json)')
     .option('--max-warnings <n>', 'exit with code 1 when there are more warnings than this (-1: no limit, the default)')
