@@ -82,6 +82,11 @@ runRuleTests(rule, {
       ],
     },
     {
+      name: 'a duplicate number is quoted as written (1e400 is no JSON number a reader gives back: it was quoted as null)',
+      code: chat(`{"type": "object", "properties": {"size": {"type": "number", "enum": [1e400, 2, 1E400]}}}`),
+      errors: [{ messageId: 'duplicate', at: '1E400', data: { keyword: 'enum', value: '1E400' } }],
+    },
+    {
       name: '2020-12 (MCP default) rejects the tuple form of items',
       code: mcp(`{"type": "object", "properties": {"point": {"type": "array", "items": [{"type": "number"}, {"type": "number"}]}}}`),
       errors: [{ messageId: 'notSchema', at: '[{"type": "number"}, {"type": "number"}]' }],

@@ -3,6 +3,7 @@ import { quickMetaValid } from '../analysis/quickMeta';
 import { child, entries, nodeAtPointer, str, valueOf, type Node } from '../document';
 import type { ToolInfo } from '../discover';
 import { type SchemaVisit } from '../schemaWalk';
+import { clipValue } from '../text';
 import {
   classifyPointer,
   describeType,
@@ -152,7 +153,9 @@ export default defineRule<MessageId>({
             const dup = nodeAtPointer(root, `${e.instancePath}/${Math.max(e.params.i, e.params.j)}`);
             if (!dup || reported.has(dup)) continue;
             reported.add(dup);
-            ctx.report({ node: dup, messageId: 'duplicate', data: { keyword: role.keyword, value: shortJson(valueOf(dup, 4)) } });
+            // A number as written: 1e400 (read as Infinity) was quoted as null, JSON's text for it (an independent fuzzer).
+            const value = dup.type === 'number' ? clipValue(ctx.doc.text.slice(dup.offset, dup.offset + dup.length)) : shortJson(valueOf(dup, 4));
+            ctx.report({ node: dup, messageId: 'duplicate', data: { keyword: role.keyword, value } });
             continue;
           }
           if (reported.has(node) || (valueNode && reported.has(valueNode))) continue;
