@@ -923,22 +923,23 @@ const validatorCache = new Map<string, { fn: ValidateFunction | null; draft: Dra
 /** The compiled validator of a schema given as JSON text; identical shapes share one compilation. */
 function compileCached(json: string, draft: Draft): ValidateFunction | null {
   const key = draft + '\u0000' + json;
-  const hit = validatorCache.get(key);
-  if (hit) {
-    validatorCache.delete(key);
-    validatorCache.set(key, hit);
-    return hit.fn;
-  }
-  let fn: ValidateFunction | null = null;
-  const ajv = valueAjv(draft);
+  const hit = cachedValidator(key);
+  if (hit !== undefined) return hit;
   // A fresh object per compilation: ajv caches by object identity. JSON.parse keeps `__proto__` an own key.
-  const schema = JSON.parse(json) as object | boolean;
-  try {
-    fn = ajv.compile(schema);
-  } catch {
-    fn = null;
-    if (typeof schema === 'object') ajv.removeSchema(schema);
-  }
+  return storeValidator(key, compileOrNull(valueAjv(draft), JSON.parse(json) as object | boolean), draft);
+}
+
+/** The validator cached under `key` (now the most recent), null when it did not compile, undefined when none. */
+function cachedValidator(key: string): ValidateFunction | null | undefined {
+  const hit = validatorCache.get(key);
+  if (!hit) return undefined;
+  validatorCache.delete(key);
+  validatorCache.set(key, hit);
+  return hit.fn;
+}
+
+/** Caches `fn` under `key`, dropping the oldest validators (and their schemas from ajv) past VALIDATOR_CACHE_MAX. */
+function storeValidator(key: string, fn: ValidateFunction | null, draft: Draft): ValidateFunction | null {
   validatorCache.set(key, { fn, draft });
   while (validatorCache.size > VALIDATOR_CACHE_MAX) {
     const oldestKey = validatorCache.keys().next().value as string;
@@ -947,6 +948,17 @@ function compileCached(json: string, draft: Draft): ValidateFunction | null {
     if (oldest.fn && typeof oldest.fn.schema === 'object') valueAjv(oldest.draft).removeSchema(oldest.fn.schema);
   }
   return fn;
+}
+
+/** ajv's validator for `schema`, or null when it does not compile (then ajv keeps nothing of it). */
+function compileOrNull(ajv: ValueAjv, schema: object | boolean, onError?: (e: unknown) => void): ValidateFunction | null {
+  try {
+    return ajv.compile(schema);
+  } catch (e) {
+    onError?.(e);
+    if (typeof schema === 'object') ajv.removeSchema(schema);
+    return null;
+  }
 }
 
 /** The definitions added to each ajv instance (by `$id`), oldest first: at most DEFINITIONS_MAX. */
@@ -964,12 +976,8 @@ const DEFINITIONS_MAX = 200;
 function compileWithDefinitions(own: string, definitions: { json: string; hash: string }, draft: Draft): ValidateFunction | null {
   const id = `urn:toolschema:definitions:${draft}:${definitions.json.length}:${definitions.hash}`;
   const key = `${draft}\u0000${id}\u0000${own}`;
-  const hit = validatorCache.get(key);
-  if (hit) {
-    validatorCache.delete(key);
-    validatorCache.set(key, hit);
-    return hit.fn;
-  }
+  const hit = cachedValidator(key);
+  if (hit !== undefined) return hit;
   const ajv = valueAjv(draft);
   if (definitionSets.has(id)) {
     definitionSets.delete(id);
@@ -980,8 +988,7 @@ function compileWithDefinitions(own: string, definitions: { json: string; hash: 
       ajv.removeSchema(id);
       ajv.addSchema({ ...(JSON.parse(definitions.json) as JsonObject), $id: id });
     } catch {
-      validatorCache.set(key, { fn: null, draft });
-      return null;
+      return storeValidator(key, null, draft);
     }
     definitionSets.set(id, draft);
     while (definitionSets.size > DEFINITIONS_MAX) {
@@ -992,29 +999,13 @@ function compileWithDefinitions(own: string, definitions: { json: string; hash: 
       valueAjv(d).removeSchema(oldest);
     }
   }
-  let fn: ValidateFunction | null = null;
   const schema = JSON.parse(own) as JsonValue;
   rebaseRefs(schema, id, 0);
   // ajv compiles a chain of references depth first, one call deeper per reference: a chain of a few hundred
   // definitions overflows the stack, for every subschema that enters it (600 parameters into a ring of 300: 4 s of
   // failed compilations). Once that happened, these definitions are not compiled again.
-  if (!tooDeep.has(id)) {
-    try {
-      fn = ajv.compile(schema as object);
-    } catch (e) {
-      fn = null;
-      if (e instanceof RangeError) tooDeep.add(id);
-      if (typeof schema === 'object') ajv.removeSchema(schema as object);
-    }
-  }
-  validatorCache.set(key, { fn, draft });
-  while (validatorCache.size > VALIDATOR_CACHE_MAX) {
-    const oldestKey = validatorCache.keys().next().value as string;
-    const oldest = validatorCache.get(oldestKey)!;
-    validatorCache.delete(oldestKey);
-    if (oldest.fn && typeof oldest.fn.schema === 'object') valueAjv(oldest.draft).removeSchema(oldest.fn.schema);
-  }
-  return fn;
+  const fn = tooDeep.has(id) ? null : compileOrNull(ajv, schema as object, (e) => e instanceof RangeError && tooDeep.add(id));
+  return storeValidator(key, fn, draft);
 }
 
 /** Prefixes `base` to every `$ref` of a schema copy (copySchema's keywords: the schema positions only, never values). */
