@@ -1285,8 +1285,8 @@ export function prepareValueCheck(schema: Node, root: Node, opts: ValueCheckOpti
         define(copy, d.key, d.map);
         nodes += d.nodes;
         unsupported ||= d.unsupported;
-        st.patterns.push(...d.patterns);
-        st.patternKeys.push(...d.patternKeys);
+        appendAll(st.patterns, d.patterns);
+        appendAll(st.patternKeys, d.patternKeys);
       }
       // As if copied here: over the bound, or with what a copy cannot hold, the value is not checked.
       if (unsupported || nodes > MAX_COPY_NODES) return undefined;
