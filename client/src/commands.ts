@@ -4,7 +4,7 @@
  * here and applies it with workspace/applyEdit; a document edited in between refuses the command.
  */
 import { commands, window, Uri, type ExtensionContext, type TextEditor, type QuickPickItem } from 'vscode';
-import { ExecuteCommandRequest, type BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { ExecuteCommandRequest, LSPErrorCodes, ResponseError, type BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { ServerCommands, ToolsRequest, type CommandArgs, type CommandResult, type ToolSummary, type ToolsResult } from '../../shared/src/protocol';
 
 type GetClient = () => LanguageClient | undefined;
@@ -17,7 +17,17 @@ function inside(t: ToolSummary, line: number, character: number): boolean {
 }
 
 async function toolsOf(client: LanguageClient, editor: TextEditor): Promise<ToolsResult | undefined> {
-  const r = await client.sendRequest<ToolsResult | null>(ToolsRequest, { uri: editor.document.uri.toString() });
+  // The server answers ContentModified when the document changed while the request waited (an edit typed meanwhile):
+  // asked again, it answers for the new version.
+  let r: ToolsResult | null = null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      r = await client.sendRequest<ToolsResult | null>(ToolsRequest, { uri: editor.document.uri.toString() });
+      break;
+    } catch (e) {
+      if (attempt >= 3 || !(e instanceof ResponseError) || e.code !== LSPErrorCodes.ContentModified) throw e;
+    }
+  }
   if (!r) {
     void window.showWarningMessage('toolschema: this file is not a tool file (language "tool-json", or matched by toolschema.files).');
     return undefined;
