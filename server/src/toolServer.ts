@@ -36,7 +36,7 @@ import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { relative, sep } from 'node:path';
 import { ToolDocument } from '../../shared/src/document';
-import { hash53, lintDocument, type FileLint } from '../../shared/src/linter';
+import { hash53, lintDocument, startLint, type FileLint, type LintOptions, type LintRun } from '../../shared/src/linter';
 import { WorkspaceModel, changedNames, movedNames, type IndexedFile } from '../../shared/src/workspace';
 import { discoverTools, type ToolInfo } from '../../shared/src/discover';
 import { EVAL_SET_SCHEMA } from '../../shared/src/evaluation/evalSet';
@@ -971,7 +971,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const scheduler = new LintScheduler({ lintOpen: (uri) => lintNow(uri), lintBackground: (uri) => lintDiskFile(uri), onError: (uri, e) => connection.console.error(`lint failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) });
   const schedule = (uri: string): void => scheduler.schedule(uri);
 
-  function lintNow(uri: string): void {
+  /**
+   * The lint of an open document that goes in slices (SLICED_LINT_CHARS and up), until it finishes or a newer lint of
+   * the document replaces it. A 10,000-tool file's first lint took seconds, in which no other document's request or
+   * diagnostics were served (an independent LSP tester: 6 s on a busy machine); a keystroke's lint of it, half a
+   * second, ran to its end although the next keystroke had made it useless.
+   */
+  const slicedLints = new Map<string, { version: number; run: LintRun; finish: (result: FileLint) => void }>();
+
+  /** `whole`: lint to the end now (a request needs the result); else a large document is linted in slices. */
+  function lintNow(uri: string, whole = false): void {
+    slicedLints.delete(uri); // superseded: this lint reads the document as it is now
     const doc = documents.get(uri);
     if (!doc || !configLoaded) return; // linted once the configuration is loaded (onInitialized)
     if (uri.endsWith('/' + CONFIG_FILE_NAME)) {
@@ -1015,7 +1025,37 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const full = fullRegexLint.delete(uri);
     clearTimeout(deferredLints.get(uri));
     deferredLints.delete(uri);
-    const result = lintDocument(toolDoc, { config, workspace: index.viewFrom(uri), baseline, evaluation: evalFiles.stateFor(uri), ...(full ? {} : { regexTimeMs: INTERACTIVE_REGEX_MS }), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) }, discovery);
+    const options: LintOptions = { config, workspace: index.viewFrom(uri), baseline, evaluation: evalFiles.stateFor(uri), ...(full ? {} : { regexTimeMs: INTERACTIVE_REGEX_MS }), onRuleError: (id, e) => connection.console.error(`rule ${id} failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`) };
+    const finish = (result: FileLint) => linted(uri, doc, toolDoc, result, entryBefore, entry, baseline, config);
+    if (whole || toolDoc.text.length < SLICED_LINT_CHARS) {
+      finish(lintDocument(toolDoc, options, discovery));
+      return;
+    }
+    const job = { version: doc.version, run: startLint(toolDoc, options, discovery), finish };
+    slicedLints.set(uri, job);
+    const step = () => {
+      if (slicedLints.get(uri) !== job) return; // replaced by a newer lint, finished by a request, or closed
+      const end = performance.now() + LINT_SLICE_MS;
+      let done: boolean;
+      try {
+        done = job.run.advance(() => performance.now() >= end);
+      } catch (e) {
+        slicedLints.delete(uri);
+        connection.console.error(`lint failed on ${uri}: ${(e as Error)?.stack ?? String(e)}`);
+        return;
+      }
+      if (!done) {
+        setImmediate(step);
+        return;
+      }
+      slicedLints.delete(uri);
+      job.finish(job.run.finish());
+    };
+    step();
+  }
+
+  /** What follows an open document's lint: keep it, publish it, and lint again what depends on its names. */
+  function linted(uri: string, doc: TextDocument, toolDoc: ToolDocument, result: FileLint, entryBefore: IndexedFile | undefined, entry: IndexedFile, baseline: BaselineInput | null | undefined, config: Config): void {
     lints.set(uri, { ...result, version: doc.version });
     if (result.deferred) {
       const timer = setTimeout(() => {
@@ -1086,6 +1126,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /** Documents from this size on (about 600 tools) ask for a collection once idle after each lint (lintNow). */
   const LARGE_DOCUMENT_CHARS = 1_000_000;
+  /** Open documents from this size on (about 600 tools) are linted in slices of LINT_SLICE_MS (slicedLints). */
+  const SLICED_LINT_CHARS = 1_000_000;
+  const LINT_SLICE_MS = 20;
 
   /**
    * ReDoS analysis per lint of an open document (a keystroke): the rest waits for a lint DEFERRED_LINT_MS after the
@@ -1101,6 +1144,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function relint(uri: string): void {
     lints.delete(uri);
+    slicedLints.delete(uri); // its result would be stale: the next lint reads the document again
     schedule(uri);
   }
 
@@ -1118,6 +1162,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     openCloseEvents++;
     const uri = e.document.uri;
     scheduler.cancel(uri); // a pending lint of the closed version is superseded
+    slicedLints.delete(uri);
     clearTimeout(deferredLints.get(uri));
     deferredLints.delete(uri);
     fullRegexLint.delete(uri);
@@ -1158,7 +1203,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!doc || !isToolDocument(doc)) return undefined;
     const l = lints.get(uri);
     if (l && l.version === doc.version) return l;
-    lintNow(uri);
+    const job = slicedLints.get(uri);
+    if (job && job.version === doc.version) {
+      // A request needs it: what is left of the lint in slices runs now.
+      slicedLints.delete(uri);
+      job.finish(job.run.finish());
+      return lints.get(uri);
+    }
+    lintNow(uri, true);
     return lints.get(uri);
   }
 

@@ -11,7 +11,7 @@ import { walkSchema, type PropertyVisit, type SchemaVisit } from './schemaWalk';
 import { clearStringCaches, hash53, interpolate, ownRecord, ownString, sharedPrefixes, type VerbKind } from './text';
 import type { Finding, LintResult, Profile, Severity } from './types';
 import { RULES, RULES_BY_ID } from './rules';
-import { clearSchemaCaches, regexBudgetSkips, resetRegexBudget, resultSchemaOf } from './analysis/jsonSchema';
+import { clearSchemaCaches, pauseRegexBudget, regexBudgetSkips, resetRegexBudget, resumeRegexBudget, resultSchemaOf, type RegexBudgetState } from './analysis/jsonSchema';
 import { parseBaseline, type BaselineInput } from './analysis/baseline';
 import { parseEvalSet, type EvalSetInfo } from './evaluation/evalSet';
 import type { EvalResults } from './evaluation/results';
@@ -100,16 +100,37 @@ export function lintText(uri: string, text: string, options: LintOptions = {}): 
 }
 
 export function lintDocument(doc: ToolDocument, options: LintOptions = {}, discovery?: Discovery): FileLint {
+  const run = startLint(doc, options, discovery);
+  run.advance();
+  return run.finish();
+}
+
+/**
+ * A lint that goes tool by tool: the language server lints a large open document in slices, answering other
+ * documents' requests in between, and drops a lint that a newer version of the document makes useless (issue 7:
+ * "cancel superseded work"). lintDocument runs one to the end at once.
+ */
+export interface LintRun {
+  /** Lints the next tools, until `pause()` (asked after each tool) says to stop or none is left: true when none is left. */
+  advance(pause?: () => boolean): boolean;
+  /** The lint's result (lints what is left first); the rules that look at the whole file run here. */
+  finish(): FileLint;
+}
+
+export function startLint(doc: ToolDocument, options: LintOptions = {}, discovery?: Discovery): LintRun {
   resetRegexBudget(options.regexTimeMs);
-  const skipsAtStart = regexBudgetSkips();
+  // This lint's own: between two slices another lint may use the budget (pauseRegexBudget).
+  let budget: RegexBudgetState = pauseRegexBudget();
+  let skipped = 0;
   const config = options.config ?? defaultConfig();
   const findings: Finding[] = [];
   const push = findingPusher(doc, config, findings);
+  const finished = (result: FileLint): LintRun => ({ advance: () => true, finish: () => result });
 
   if (doc.refused) {
     const rule = RULES_BY_ID.get('parse-error')!;
     push(rule, undefined, refusalMessage(doc.refused), undefined, null, undefined, { offset: 0, length: 0 });
-    return { uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } };
+    return finished({ uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } });
   }
   const parseRule = RULES_BY_ID.get('parse-error')!;
   for (const p of doc.syntaxProblems) {
@@ -118,7 +139,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
   pushDuplicateKeys(doc, push);
   if (!doc.tree) {
     if (doc.syntaxProblems.length === 0) push(RULES_BY_ID.get('shape-unknown')!, undefined, 'emptyFile', undefined, null, undefined, { offset: 0, length: 0 });
-    return { uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } };
+    return finished({ uri: doc.uri, findings, doc, discovery: { tools: [], problems: [] } });
   }
 
   const found = discovery ?? discoverTools(doc.tree, config.profile);
@@ -268,7 +289,7 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
     last = { tool, bucket };
     return bucket;
   };
-  for (const tool of found.tools) {
+  const lintTool = (tool: ToolInfo) => {
     current = tool;
     const base = tool.outer.offset;
     const toolText = useCache ? doc.text.slice(base, base + tool.outer.length) : '';
@@ -306,12 +327,37 @@ export function lintDocument(doc: ToolDocument, options: LintOptions = {}, disco
       }
     }
     if (hasAlways) runTool(tool, always);
-  }
-  current = undefined;
-  for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
-
-  findings.sort(byPosition);
-  return { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}), ...(regexBudgetSkips() !== skipsAtStart ? { deferred: true } : {}) };
+  };
+  let next = 0;
+  let result: FileLint | undefined;
+  const advance = (pause?: () => boolean): boolean => {
+    resumeRegexBudget(budget);
+    const skipsBefore = regexBudgetSkips();
+    try {
+      while (next < found.tools.length) {
+        lintTool(found.tools[next++]!);
+        if (pause?.() && next < found.tools.length) return false;
+      }
+      return true;
+    } finally {
+      skipped += regexBudgetSkips() - skipsBefore;
+      budget = pauseRegexBudget();
+    }
+  };
+  return {
+    advance,
+    finish() {
+      if (result) return result;
+      while (!advance());
+      resumeRegexBudget(budget);
+      const skipsBefore = regexBudgetSkips();
+      current = undefined;
+      for (const a of active) if (a.visitor.fileEnd) guard(a.rule, () => a.visitor.fileEnd!(found.tools));
+      skipped += regexBudgetSkips() - skipsBefore;
+      findings.sort(byPosition);
+      return (result = { uri: doc.uri, findings, doc, discovery: found, ...(options.baseline ? { baseline: options.baseline } : {}), ...(skipped > 0 ? { deferred: true } : {}) });
+    },
+  };
 }
 
 const VISITOR_METHODS = ['tool', 'schema', 'property', 'resultSchema', 'toolEnd', 'fileEnd'] as const;

@@ -582,6 +582,24 @@ export function resetRegexBudget(timeMs?: number): void {
   deadline = timeMs === undefined ? Infinity : Date.now() + timeMs;
 }
 
+/** What is left of a lint's budget, kept while the lint pauses (a lint in slices: linter.ts startLint). */
+export interface RegexBudgetState {
+  analysesLeft: number;
+  /** Milliseconds left of its time cap (Infinity: none). */
+  msLeft: number;
+}
+
+/** The budget of the lint that pauses now (another lint may run before it goes on). */
+export function pauseRegexBudget(): RegexBudgetState {
+  return { analysesLeft, msLeft: deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()) };
+}
+
+/** The budget of a lint that goes on, as it was when it paused: its time cap counts the time it runs, not the pause. */
+export function resumeRegexBudget(state: RegexBudgetState): void {
+  analysesLeft = state.analysesLeft;
+  deadline = state.msLeft === Infinity ? Infinity : Date.now() + state.msLeft;
+}
+
 /** How many verdicts the budget has left unknown so far (the linter compares it before and after a tool). */
 export function regexBudgetSkips(): number {
   return budgetSkips;
