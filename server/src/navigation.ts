@@ -64,6 +64,11 @@ export interface NavigationDeps {
   model: WorkspaceModel;
   /** The current lint of an open document (undefined when it is not an open tool file). */
   lintOf(uri: string): FileLint | undefined;
+  /**
+   * Puts an open document's current text into the index (its names), without waiting for its lint to end: a large
+   * document linted in slices is in the index from the lint's start. Unset: lintOf.
+   */
+  indexOpen?(uri: string): void;
   /** The version of an open document, or null when it is not open. */
   documentVersion(uri: string): number | null;
   /** The client takes versioned `documentChanges` in a workspace edit (else the plain `changes` map); unset: it does. */
@@ -110,7 +115,7 @@ export function registerNavigation(connection: Connection, deps: NavigationDeps)
 
   /** Brings the index up to date with every open document's current text (edits may still be pending). */
   const syncOpen = () => {
-    for (const u of model.uris()) if (deps.documentVersion(u) !== null) deps.lintOf(u);
+    for (const u of model.uris()) if (deps.documentVersion(u) !== null) (deps.indexOpen ?? deps.lintOf)(u);
   };
 
   /** The navigation target at a position: in a tool file, or an evaluation case's tool in an evaluation set. */

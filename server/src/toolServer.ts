@@ -1277,6 +1277,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       await new Promise((r) => setImmediate(r));
     },
     lintOf: (uri) => currentLint(uri),
+    indexOpen: (uri) => {
+      const doc = documents.get(uri);
+      if (!doc || !isToolDocument(doc) || lints.get(uri)?.version === doc.version || slicedLints.get(uri)?.version === doc.version) return;
+      lintNow(uri);
+    },
     versions,
     insertReplace: () => completionInsertReplace,
     refreshFromDisk: (uris) => refreshFromDisk(uris),

@@ -45,6 +45,10 @@ describe('a large document is linted in slices', { timeout: 120_000 }, () => {
       const text = generatedFile(3000);
       await client.open(BIG, text);
       await new Promise((r) => setTimeout(r, 300));
+      // A request that reads the whole workspace's names needs the large document in the index, not its lint: it
+      // does not finish it (before, it did, and version 1 was published).
+      const symbols = (await client.conn.sendRequest('workspace/symbol', { query: 'get_order_1' })) as { name: string }[];
+      assert.ok(symbols.some((x) => x.name === 'get_order_10'), JSON.stringify(symbols.slice(0, 3)));
       // Version 2 while version 1 is being linted.
       await client.change(BIG, 2, [{ text: text.replace('"get_order_0"', '"get_order_zero"') }]);
       const v2 = await client.waitForDiagnostics((p) => p.uri === BIG && p.version === 2, 60_000);
